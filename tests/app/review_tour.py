@@ -78,6 +78,13 @@ def review_stops(tour: Tour) -> None:
     scoring.open_review()
     tour.frames(8)
     tour.show("review, the match from a later round")
+    app.back()
+    last = max(kept)
+    reviews.jobs = {last: kept[last]}  # its last round alone reviewed here
+    scoring.open_review()
+    tour.frames(8)
+    tour.hover(app.stack.top.scope_choice)  # type: ignore[attr-defined]
+    tour.show("review, the match over, one round reviewed: its choice told")
     reviews.jobs = kept
     app.back()
     app.back()

@@ -121,6 +121,7 @@ FILE_SENTENCES = (
     "other_copy",
     "other_copy_gone",
     "match_further_elsewhere",
+    "match_other_kept",
     "match_brought_back",
     "settings_brought_back",
     "folder_not_writable",

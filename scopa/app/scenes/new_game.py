@@ -16,6 +16,7 @@ from scopa.settings import MAX_NAME, MatchSetup, SeatConfig, SettingsError, show
 
 from .. import style
 from ..matches import COMPUTER_NAMES, free_names, named_computers, new_seed
+from ..table.layout import sides_coloured
 from ..widgets import Button, Choice, Label, SettingRow, TextInput, Toggle
 from ..wording import default_name, default_names, is_default_name, join, parse_deal_id
 from .base import MenuScene
@@ -623,13 +624,14 @@ class NewGameScene(MenuScene):
         for (x, w), key in zip(cols[1:], ("ng_name", "ng_who", "ng_level")):
             box = pygame.Rect(x, self.header_box.top, w, self.header_box.h)
             style.text(surface, self.t(key), header, box)
-        teams = self.table_rules().partners
+        shaped = sides_coloured(self.table_rules())
         for seat in range(self.players):
             label = self.seat_widgets[seat][0].rect
             side = self.rules_side(seat)
             color = style.side_colour(side)
             r = max(3, label.h // 7)
-            if teams:  # partners' seats: their side's shape too, as at the table
+            if shaped:  # partners' seats, or three sides or more: their shapes, as at the
+                # table (six small dots told apart by their colour alone)
                 r = max(4, label.h // 6)
                 style.side_shape(surface, side, (label.right - r * 2.5, label.centery), r, color)
             else:

@@ -278,9 +278,7 @@ class ReviewScene(MenuScene):
                     "review.scope_hint_rounds"
                     if len(rounds) > 1
                     else "review.scope_hint_past"
-                    if self.past
-                    else "review.scope_hint_over"
-                    if over
+                    if self.past or over
                     else "review.scope_hint"
                 ),
             )

@@ -42,6 +42,7 @@ from scopa.stats import result_of, win_streaks
 from .. import style
 from ..remote import ROUND_BEGAN
 from ..table.chat import QuickMessages, Spot, seat_messages
+from ..table.layout import sides_coloured
 from ..table.text import Writer
 from ..toasts import ToastBand, Words, worded
 from ..widgets import Button, resolve
@@ -1161,7 +1162,7 @@ class ScoringScene(MenuScene):
             )  # fmt: skip
             y = used.bottom + m.px(0.003)
             pygame.draw.line(surface, color, (used.left, y), (used.right, y), max(1, m.px(0.003)))
-            if self.match.rules.partners:  # the side's shape, as its plates and line wear it
+            if sides_coloured(self.match.rules):  # its shape, as its plates and line wear it
                 r = max(4, m.px(0.008))
                 style.side_shape(surface, side, (used.left - r * 2, used.centery), r, color)
         label = m.pen("ui", style.ROW_TITLE * 0.9, style.INK)
