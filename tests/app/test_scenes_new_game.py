@@ -1329,3 +1329,22 @@ def test_the_round_code_s_words_start_under_the_game_s(app, scene, size) -> None
     frame(app)
     m = scene.m
     assert scene.code_row.text_area(m).left == scene.preset_row.text_area(m).left
+
+
+@pytest.mark.parametrize(
+    ("players", "sides", "shapes"), [(6, 6, 6), (3, 2, 3), (2, 2, 0), (6, 2, 6)]
+)
+def test_the_seats_wear_the_shapes_they_wear_at_the_table(
+    app, scene, monkeypatch, players, sides, shapes
+) -> None:
+    """Six players each alone: six small dots told apart by their colour alone, where the
+    table gives each side a shape of its own. Seats wear their sides' shapes wherever the
+    table does (partners, or three sides or more)."""
+    drawn: list[int] = []
+    monkeypatch.setattr(style, "side_shape", lambda surface, side, *rest: drawn.append(side))
+    scene._set_players(players)
+    scene._set("six_sides")(sides)
+    frame(app)
+    assert len(drawn) == shapes
+    if shapes:
+        assert sorted(set(drawn)) == list(range(min(players, scene.table_rules().sides)))
