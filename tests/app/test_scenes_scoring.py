@@ -2063,3 +2063,22 @@ def test_a_row_no_side_holds_cards_behind_is_drawn_with_many_sides(app) -> None:
     with style.watch_text(drawn.append):
         scene._draw_behind(app.screen, "scope", [(), (), ()])
     assert [text.words for text in drawn if text.words in names] == list(names)
+
+
+@pytest.mark.parametrize(("players", "six_sides", "shapes"), [(6, 6, 6), (3, 2, 3), (2, 2, 0)])
+def test_the_sides_headings_wear_the_shapes_the_table_gives_them(
+    app, monkeypatch, players, six_sides, shapes
+) -> None:
+    """Three sides or more alone wear shapes at the table (their colours alone may look
+    alike): their headings on the sheet wore colours only."""
+    from scopa.app.scenes import scoring
+
+    drawn: list[int] = []
+    monkeypatch.setattr(
+        scoring.style, "side_shape", lambda surface, side, *rest: drawn.append(side)
+    )
+    rules = Rules(players=players, six_sides=six_sides)
+    names = ("Anna", "Bruno", "Carla", "Dino", "Elio", "Fede")[:players]
+    setup = MatchSetup(tuple(SeatConfig(n, i == 0) for i, n in enumerate(names)), rules)
+    first_sheet(app, setup)
+    assert sorted(set(drawn)) == list(range(shapes))
