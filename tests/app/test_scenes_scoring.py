@@ -2082,3 +2082,15 @@ def test_the_sides_headings_wear_the_shapes_the_table_gives_them(
     setup = MatchSetup(tuple(SeatConfig(n, i == 0) for i, n in enumerate(names)), rules)
     first_sheet(app, setup)
     assert sorted(set(drawn)) == list(range(shapes))
+
+
+@pytest.mark.parametrize("language", ["it", "en"])
+def test_sides_headings_a_little_too_long_are_all_set_on_one_line(app, language) -> None:
+    """Two teams of three at 960x540: "Anna, Carla & Elio" on one line beside "Bruno, Dino"
+    over "& Fede", their underlines at two heights. Set a little smaller, both keep to one
+    line."""
+    names = ("Anna", "Bruno", "Carla", "Dino", "Elio", "Fede")
+    heads = six_sheet_headings(app, language, 2, names)
+    assert len(heads) == 2
+    assert [len(text.lines) for text in heads] == [1, 1], [text.lines for text in heads]
+    assert heads[0].px == heads[1].px >= heads[0].asked * 0.85

@@ -108,6 +108,11 @@ def _winner_first(totals: tuple[int, ...], winner: int | None) -> list[int]:
     return [totals[winner], *totals[:winner], *totals[winner + 1 :]]
 
 
+ONE_LINE_SHRINK = 0.85
+"""How much smaller than their size the sides' headings may be set to keep each on one line
+(``_alike``)."""
+
+
 def _alike(
     headings: list[str], pen: style.Pen, widths: list[int], height: int, lines: int
 ) -> tuple[style.Pen, list[str]]:
@@ -115,13 +120,18 @@ def _alike(
     ``widths`` x ``height`` on at most ``lines`` lines with no word cut or dropped, all at
     one size (each at its own, a long name stood out smaller than its neighbours). When none
     does, at the smallest size, a word too long for a line is shortened ("Wolkenste…"), not
-    broken over two ("Wolkenste" over "in")."""
-    for px in range(pen.px, style.smallest_px(pen.px) - 1, -1):
-        sized = replace(pen, px=px)
-        laid = [style.fit(words, sized, room, height, lines=lines, least=px)
-                for words, room in zip(headings, widths)]  # fmt: skip
-        if not any(fit.cut or fit.elided for fit in laid):
-            return sized, headings
+    broken over two ("Wolkenste" over "in"). Set a little smaller, when that keeps every
+    heading on one line: one side's names broken over two lines beside another's on one
+    read as uneven, their underlines at two heights."""
+    smallest = style.smallest_px(pen.px)
+    for one_line in (True, False) if lines > 1 else (False,):
+        floor = max(smallest, round(pen.px * ONE_LINE_SHRINK)) if one_line else smallest
+        for px in range(pen.px, floor - 1, -1):
+            sized = replace(pen, px=px)
+            laid = [style.fit(words, sized, room, height, lines=1 if one_line else lines,
+                              least=px) for words, room in zip(headings, widths)]  # fmt: skip
+            if not any(fit.cut or fit.elided for fit in laid):
+                return sized, headings
     sized = replace(pen, px=style.smallest_px(pen.px))
     shortened = []
     for words, room in zip(headings, widths):
