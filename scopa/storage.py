@@ -1087,8 +1087,8 @@ class Store:
     def _keep_other_match(self, record: GameRecord) -> None:
         """The match another copy saved, since this one last read or wrote the file, set
         aside before ``record`` is written in its place (and the player told where): a
-        new match begun there, or another resumed, was written over without a backup by
-        the copy that took the saves over."""
+        new match begun there, another resumed, or this one played otherwise, was written
+        over without a backup by the copy that took the saves over."""
         path = self.save_path
         if _fingerprint(path) in (None, self._match_seen):
             return  # none there, or the one this copy knows
@@ -1098,8 +1098,8 @@ class Store:
                 raise unread
         except (OSError, AttributeError, *_BAD_CONTENT):  # damaged: set aside as it is read
             return
-        if record.same_deal(saved):
-            return  # this match, which this copy has played further
+        if record.continues(saved):
+            return  # this match, as this copy has played it on
         try:
             backup = backup_name(path)
             os.replace(path, backup)
@@ -1111,14 +1111,16 @@ class Store:
 
     def _saved_further(self, record: GameRecord) -> bool:
         """Whether the match saved is ``record``'s own, played on past it by another copy of
-        the game (plays that ``record`` lacks); a file that does not read is no such match."""
+        the game (``record``'s plays and more); a file that does not read is no such match.
+        (Played otherwise from some play on, it is kept aside by ``_keep_other_match``:
+        this copy's match was refused at every save, its plays lost.)"""
         try:
             _, saved, _, unread = _match_read(_parse_match(_read_bytes(self.save_path)))
             if unread is not None:
                 raise unread
         except (OSError, AttributeError, *_BAD_CONTENT):  # no match, or not one that reads
             return False
-        return record.same_deal(saved) and not record.continues(saved)
+        return saved.continues(record) and len(saved.moves) > len(record.moves)
 
     def _bring_back_match(self) -> None:
         """With no match saved, the last match set aside comes back when this game reads it

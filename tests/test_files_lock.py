@@ -525,6 +525,42 @@ def test_a_copy_that_takes_the_saves_over_keeps_a_new_match_the_other_copy_began
     assert second.take_messages() == []
 
 
+def test_a_copy_that_takes_the_saves_over_keeps_the_same_match_played_otherwise(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two copies resumed the same match and played different cards; the first saved and
+    closed. The second was told the other had played the match further (it had not), and
+    every save of its own was refused: the match it went on with was lost. The other copy's
+    match is kept as a backup, and this one saved."""
+    import shutil
+
+    import scopa.storage
+
+    monkeypatch.setattr(scopa.storage, "RELOCK_SECONDS", 0.0)
+    _, setup, match, _ = fill(tmp_path)
+    moves = match.legal_moves()
+    assert len(moves) > 1
+    theirs, _ = match.apply(moves[0])
+    mine, _ = match.apply(moves[-1])
+    mine, _ = mine.apply(mine.legal_moves()[0])  # two plays past the save: more than theirs
+    second = Store(tmp_path)
+    with other_copy(tmp_path):
+        assert second.lock() is False
+        assert second.load_match()[1] == match.record()
+        elsewhere = Store(tmp_path / "first")
+        elsewhere.save_match(setup, theirs.record())
+        shutil.copy(elsewhere.save_path, second.save_path)
+    second.take_messages()
+    assert second.save_match(setup, mine.record()) is True
+    keys = [p.key for p in second.take_messages()]
+    assert "files.match_further_elsewhere" not in keys and "files.match_other_kept" in keys
+    assert Store(tmp_path).load_match()[1] == mine.record()
+    kept = sorted(tmp_path.glob("match.json.bak*"))
+    assert len(kept) == 1
+    saved = scopa.storage._match_read(scopa.storage._parse_match(kept[0].read_bytes()))[1]
+    assert saved == theirs.record()
+
+
 def test_a_copy_that_takes_the_saves_over_writes_over_the_match_it_knows(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

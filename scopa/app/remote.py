@@ -466,6 +466,7 @@ class RemoteCoordinator:
         """Since when (``clock``) this window waits for friends at a round's score sheet,
         and after which move of the match."""
         self._ready_since: tuple[int, float] | None = None
+        self._some_ready_since: tuple[int, float] | None = None
         """Since when (``clock``) the friends wait for this player at a round's score sheet,
         and after which move of the match."""
         self._read: dict[str, Any] | None = None
@@ -475,8 +476,9 @@ class RemoteCoordinator:
         self._handing: list[concurrent.futures.Future[None]] = []
         self._taking: concurrent.futures.Future[None] | None = None
         """This player taking their seat back from the computer, until the server answers."""
-        self._turn: tuple[tuple[int, int | None], float] = ((-1, None), 0.0)
-        """(moves played, the friend to play) as last seen, and since when (``clock``)."""
+        self._turn: tuple[tuple[int, int | None, int], float] = ((-1, None, 0), 0.0)
+        """(moves played, the friend to play, the link's reconnections) as last seen, and since
+        when (``clock``)."""
         self._following = list(following)
         """What the server said after ``first`` before this coordinator was made: the first
         ``arrivals``."""
@@ -676,8 +678,11 @@ class RemoteCoordinator:
             here = turn in friends and not friends[turn].get("autoplay")
         person = turn if here and not waiting else None
         now = self.clock()
-        if (match.at, person) != self._turn[0]:
-            self._turn = ((match.at, person), now)
+        # a link come back begins the wait again too, whether or not a look fell in the
+        # time it was down (the host's game closed and opened again in a moment)
+        key = (match.at, person, self.link.client.reconnects)
+        if key != self._turn[0]:
+            self._turn = (key, now)
         return 0.0 if person is None else now - self._turn[1]
 
     def idle(self) -> list[int]:
@@ -762,6 +767,31 @@ class RemoteCoordinator:
             self._ready_since = None
             return None
         self._ready_since, left = self._counted(self._ready_since)
+        return left
+
+    def ready_before_me(self) -> list[int]:
+        """The friends who read the last round's score sheet and wait for the next round,
+        while this player still reads theirs and others too (``others_ready`` says when
+        only this player does): the server waits ``READING_MOST`` at most once someone
+        waits."""
+        if self.match.over or self.host_ended:
+            return []
+        reading = set(self._table_now().get("reading") or [])
+        if not reading & self.here:
+            return []
+        return [
+            seat
+            for seat, info in self._people()
+            if info.get("connected") and not info.get("autoplay") and seat not in reading
+        ]
+
+    def ready_before_me_wait(self) -> float | None:
+        """Seconds, about, until the next round begins without those still reading, the
+        friends of ``ready_before_me`` waiting (None: none waits)."""
+        if not self.ready_before_me():
+            self._some_ready_since = None
+            return None
+        self._some_ready_since, left = self._counted(self._some_ready_since)
         return left
 
     def _counted(self, since: tuple[int, float] | None) -> tuple[tuple[int, float], float]:

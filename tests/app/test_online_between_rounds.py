@@ -121,6 +121,38 @@ def test_the_sheet_says_when_the_friends_are_ready_for_the_next_round(hosted_for
     assert table.coordinator.reading() == [] and line(table) != app.t("online.reading")
 
 
+def test_the_sheet_says_a_friend_waits_while_another_reads_still(hosted_for_a_reader):
+    """Three friends: one left the sheet for the next round, and the two still reading it
+    were told nothing, neither that a friend waited nor that the round would begin without
+    them within a minute; then "The next round has begun". Who waits, and how long."""
+    app, table, friend = hosted_for_a_reader
+    coordinator = table.coordinator
+    now = [1000.0]
+    coordinator.clock = lambda: now[0]
+    sheet = round_sheet(app, table, friend)
+    next_round = sheet.buttons[-1]
+    come_to_rest(app)
+    real = coordinator._table_now
+
+    def with_carla() -> dict:  # a third person at the table, still reading the sheet
+        table_now = dict(real())
+        carla = {"seat": 2, "kind": "human", "name": "Carla", "connected": True}
+        table_now["seats"] = [*table_now.get("seats", []), carla]
+        table_now["reading"] = [seat for seat in table_now.get("reading", []) if seat != 1]
+        table_now["reading"] = sorted({*table_now["reading"], 0, 2})
+        return table_now
+
+    coordinator._table_now = with_carla
+    coordinator.name = lambda seat: {1: "Bruno", 2: "Carla"}.get(seat, "?")
+    assert coordinator.ready_before_me() == [1] and not coordinator.others_ready()
+    waits = app.t("online.some_ready", names="Bruno", seconds=60)
+    assert next_round.hint() == waits
+    now[0] += 45.5
+    assert next_round.hint() == app.t("online.some_ready", names="Bruno", seconds=15)
+    frame(app)
+    assert app.stack.top.form.hint() in ("", next_round.hint())
+
+
 @pytest.mark.parametrize("language", ["en", "it"])
 def test_the_sheet_says_a_friend_left_the_table(hosted_for_a_reader, language):
     """A friend who left the table as the round ended changed nothing on the host's sheet:

@@ -122,7 +122,7 @@ def test_a_player_keeping_the_turn_is_told_the_friends_may_soon_hand_it_over(
     # before the first look
     now = [0.0]
     coordinator.clock = lambda: now[0]
-    coordinator._turn = ((-1, None), 0.0)  # the turn seen from now on, on this clock
+    coordinator._turn = ((-1, None, 0), 0.0)  # the turn seen from now on, on this clock
     first = table.status_text()
     assert first is not None and first[0] == app.t("table.your_turn")
     now[0] = IDLE * 0.6
@@ -150,7 +150,7 @@ def test_the_turn_of_a_friend_does_not_last_while_the_link_is_down(hosted, monke
     run_until(app, lambda: bruno_to_play(table))
     now = [0.0]
     coordinator.clock = lambda: now[0]
-    coordinator._turn = ((-1, None), 0.0)  # seen from now on, on this clock
+    coordinator._turn = ((-1, None, 0), 0.0)  # seen from now on, on this clock
     assert coordinator.turn_lasted() == 0.0
     now[0] = 30.0
     assert coordinator.turn_lasted() == 30.0  # Bruno keeps the turn, the link up
@@ -164,6 +164,25 @@ def test_the_turn_of_a_friend_does_not_last_while_the_link_is_down(hosted, monke
     assert coordinator.turn_lasted() == 10.0
 
 
+def test_the_turn_of_a_friend_begins_again_once_the_link_is_back_though_unseen_down(hosted):  # noqa: F811
+    """The host's game closed on a friend's turn and came back in a moment: the window, which
+    had not looked at the turn while its link was down, offered at once to let the computer
+    play for the friend, the wait counted from before the link went down."""
+    app, table, friend = hosted
+    coordinator = table.coordinator
+    run_until(app, lambda: bruno_to_play(table))
+    now = [0.0]
+    coordinator.clock = lambda: now[0]
+    coordinator._turn = ((-1, None, 0), 0.0)
+    assert coordinator.turn_lasted() == 0.0
+    now[0] = 500.0
+    assert coordinator.turn_lasted() == 500.0  # Bruno keeps the turn, the link up
+    coordinator.link.client.reconnects += 1  # down and up again between two looks
+    assert coordinator.turn_lasted() == 0.0 and coordinator.idle() == []
+    now[0] = 510.0
+    assert coordinator.turn_lasted() == 10.0
+
+
 def test_the_warning_counts_down_the_seconds_left(hosted):  # noqa: F811
     """The line said "after 90 s" for as long as the turn lasted, though half the wait was
     gone before it showed: the player thought they had the whole wait still before them."""
@@ -173,7 +192,8 @@ def test_the_warning_counts_down_the_seconds_left(hosted):  # noqa: F811
     grace = coordinator.idle_grace
     now = [0.0]
     coordinator.clock = lambda: now[0]
-    coordinator._turn = ((table.match.at, 0), 0.0)  # this turn began at 0, on this clock
+    reconnects = coordinator.link.client.reconnects
+    coordinator._turn = ((table.match.at, 0, reconnects), 0.0)  # begun at 0, on this clock
     now[0] = grace * 0.5
     assert table.status_text()[0] == app.t("online.your_turn_waited", seconds=round(grace / 2))
     now[0] = grace - 10.2

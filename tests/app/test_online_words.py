@@ -255,6 +255,8 @@ def test_a_code_is_grouped_in_fives_once_however_it_was_written():
         "online.reading_left",
         "online.reading_many_left",
         "online.others_ready",
+        "online.some_ready",
+        "online.some_ready_many",
     ],
 )
 def test_an_italian_countdown_never_leaves_its_number_apart_from_tra(app, key) -> None:

@@ -324,6 +324,11 @@ class Tour:
         self.frames(2)
         self.hover_all(sheet, "online, the round's sheet, the friends ready for the next")
         del coordinator.others_ready
+        coordinator.ready_before_me_wait = lambda: 42.0
+        for ready in ([1], [1, 2]):  # some ready, others reading theirs still
+            coordinator.ready_before_me = lambda ready=ready: ready
+            self.hover_all(sheet, f"online, the round's sheet, {len(ready)} friend(s) ready")
+        del coordinator.ready_before_me, coordinator.ready_before_me_wait
         for gone in ([1], [1, 2]):
             coordinator.left_table = lambda gone=gone: gone
             self.hover_all(sheet, f"online, the round's sheet, {len(gone)} friend(s) gone")

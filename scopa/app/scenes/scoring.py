@@ -1006,8 +1006,14 @@ class ScoringScene(MenuScene):
         if gone:  # (the sheet looked the same: the round was dealt, and only then said)
             return self._naming("online.sheet_left", gone)
         left = self.coordinator.others_ready_wait()
-        if left is None:
-            return ""
+        if left is None:  # some friends wait, others read theirs still: who, and how long
+            ready = self.coordinator.ready_before_me()
+            left = self.coordinator.ready_before_me_wait()
+            if not ready or left is None:
+                return ""
+            names = join(self.t, [self.coordinator.name(seat) for seat in ready])
+            key = "online.some_ready" + ("_many" if len(ready) > 1 else "")
+            return self.t(key, names=names, seconds=max(1, math.ceil(left)))
         # the round begins without this player after a while: how long, counting down
         return self.t("online.others_ready", seconds=max(1, math.ceil(left)))
 
