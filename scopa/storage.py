@@ -305,7 +305,7 @@ def _seats_named(envelope: Any) -> tuple[Any, FileProblem | None]:
         cut = " ".join(cut.split())[:MAX_NAME].rstrip()
         named.append({**seat, "name": cut if _usable_name(cut) else f"Player {number}"})
         detail = f"seat {number}'s name {quote_value(name)} could not be used"
-        cause = cause or FileProblem("files.cause_content", {"detail": detail})
+        cause = cause or FileProblem("files.cause_seat_name", {"seat": number, "detail": detail})
     if cause is None:
         return envelope, None
     return {**envelope, "setup": {**setup, "seats": named}}, cause

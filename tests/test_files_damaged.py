@@ -592,6 +592,7 @@ def test_a_seat_s_name_that_cannot_be_used_costs_the_name_not_the_match(
     assert [seat.name for seat in loaded.setup.seats] == ["Anna", shown]
     (message,) = store.messages
     assert message.key == "files.match_mended_set_aside"
+    assert "the name of seat 2 could not be used" in str(message)  # said, not only logged
     assert (tmp_path / message.params["backup"]).exists()
     again = Store(tmp_path).load_match()  # written back as it is shown
     assert again is not None and again.setup == loaded.setup

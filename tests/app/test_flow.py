@@ -145,3 +145,18 @@ def test_teams_of_three_are_set_apart_by_semicolons_in_a_line_of_points() -> Non
     teams = [("Anna, Carla and Elena", 2), ("Bruno, Dario and Franco", 1)]
     assert scores_told(teams) == "Anna, Carla and Elena 2; Bruno, Dario and Franco 1"
     assert scores_told([("Anna", 6), ("Bruno", 4)]) == "Anna 6, Bruno 4"
+
+
+@pytest.mark.parametrize(("language", "shown"), [("en", "Seat 2"), ("it", "Posto 2")])
+def test_a_computer_the_game_named_is_described_as_the_table_names_it(app, language, shown) -> None:
+    """A match's line (Continue's, the pause's) named a computer by the name kept in the
+    file, "Player 2", where the table and the scores said "Seat 2" (and "Posto 2" in
+    Italian)."""
+    from scopa.app.scenes.flow import describe
+    from scopa.engine import Rules
+    from scopa.settings import MatchSetup, SeatConfig
+
+    app.set_language(language)
+    seats = (SeatConfig("Anna", True), SeatConfig("Player 2", False, "beginner"))
+    setup = MatchSetup(seats, Rules())
+    assert describe(app, setup).split(SEPARATOR)[-1].startswith(f"{shown} (")

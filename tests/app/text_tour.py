@@ -139,6 +139,7 @@ FILE_CAUSES = {
     "cause_unknown_schema": {"schema": "7"},
     "cause_content": {"detail": "rules.target = 'undici'"},
     "cause_tally": {"detail": "'won_before' must list the matches each side won"},
+    "cause_seat_name": {"seat": 2, "detail": "seat 2's name 42 could not be used"},
     "cause_listed_twice": {},
     "cause_too_large": {"size": "12.4 MB", "limit": "1 MB"},
     "cause_folder": {},

@@ -77,10 +77,13 @@ def describe(
             return fits is None or fits(describe(app, setup, game, people=people))
 
         return describe(app, setup, game_name(app, rules, line_fits), people=people)
-    computers = [seat for seat in setup.seats if not seat.human]
-    opponents = ", ".join(f"{seat.name} ({_level_tag(app, seat.level)})" for seat in computers)
-    parts = [seating(app, rules), rules_name, app.t("points_n", n=rules.target)]
     seats = Seats(setup, app.t)
+    opponents = ", ".join(  # a name the game gave as the table says it ("Seat 2", "Posto 2")
+        f"{seats.seat_name(n)} ({_level_tag(app, seat.level)})"
+        for n, seat in enumerate(setup.seats)
+        if not seat.human
+    )
+    parts = [seating(app, rules), rules_name, app.t("points_n", n=rules.target)]
     names = [seats.seat_name(n) for n, seat in enumerate(setup.seats) if seat.human]
     if len(names) > 1 and people:
         parts.append(join(app.t, names))
