@@ -996,15 +996,16 @@ class Store:
             merged = self._merged_settings(mine)
             if merged is not None:
                 self.merged_settings, mine = merged, merged.to_dict()
+        kept = mine
         if self.language_lost and settings.language == system_language():
             # the system's, not yet the player's word: not written, asked at the next start
-            mine = {key: value for key, value in mine.items() if key != "language"}
+            kept = {key: value for key, value in mine.items() if key != "language"}
         elif self.language_lost:
             self.language_lost = False  # another language: the player's choice
         about = {"schema": SETTINGS_SCHEMA, "game": APP_NAME}
-        text = toml_dumps({**mine, "format": about})
+        text = toml_dumps({**kept, "format": about})
         written = self._write(self.settings_path, text.encode("utf-8"), "settings")
-        if written:
+        if written:  # (as read again: a language not written reads as the system's)
             self._settings_seen = mine
         return written
 
