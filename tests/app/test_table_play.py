@@ -43,6 +43,19 @@ def open_table(app, first: str, second: str, table: str, rules: Rules | None = N
     return scene
 
 
+def test_the_card_played_stays_over_the_cards_it_takes_on_their_way_to_the_pile(app):
+    """The seven laid across the seven it took slid under it as both flew to the pile (the
+    cards taken were raised after it): the card played goes on top, as it lay."""
+    scene = open_table(app, "7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
+    scene.play(Move.parse("7Dx7C"))
+    for _ in range(200):
+        if scene.view.places[C("7D")][0] == "pile":
+            break
+        app.frame(FRAME, [])
+    assert scene.view.places[C("7D")] == ("pile", 0)
+    assert scene.view.sprites[C("7D")].z > scene.view.sprites[C("7C")].z
+
+
 def test_the_score_box_counts_the_cards_taken_as_they_land_on_the_pile(app):
     """A capture on its way: the score box said "2 taken" as the cards left the table,
     while the pile's own number, counting them as they land, still said 0 (a sweep in

@@ -197,7 +197,7 @@ STRINGS = {
         "st_reset_done": "Your statistics start again from zero. The old files are kept in {folder} as {files}: to undo the reset, close the game and rename them {names}.",
         "st_reset_done_1": "Your statistics start again from zero. The old file is kept in {folder} as {files}: to undo the reset, close the game and rename it {names}.",
         "st_reset_failed": "Your statistics could not be reset ({reason}): they are as they were.",
-        "mode_solo": "Solo",
+        "mode_solo": "Against the computer",
         "mode_hotseat": "Hot-seat",
         "mode_watch": "Watched",
         "mode_online": "Online",

@@ -578,10 +578,11 @@ class Director:
     def _take(self, event: Captured) -> float:
         view = self.view
         self.glowing = frozenset()
+        for card in (*event.cards, event.card):  # the card played over those it takes, as
+            view.raise_(card)  # it lay (raised first, it slid under them on the way)
         delay = 0.0
         for card in (event.card, *event.cards):
             view.put(card, ("pile", event.side))
-            view.raise_(card)
             view.settle(
                 self.tweener,
                 card,
