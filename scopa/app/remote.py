@@ -466,9 +466,10 @@ class RemoteCoordinator:
         """Since when (``clock``) this window waits for friends at a round's score sheet,
         and after which move of the match."""
         self._ready_since: tuple[int, float] | None = None
-        self._some_ready_since: tuple[int, float] | None = None
         """Since when (``clock``) the friends wait for this player at a round's score sheet,
         and after which move of the match."""
+        self._some_ready_since: tuple[int, float] | None = None
+        """The same, some friends waiting while others read theirs still."""
         self._read: dict[str, Any] | None = None
         self._reading_until: tuple[int, float] | None = None
         """After which move, and when (``clock``), the server said the round goes on
