@@ -160,10 +160,10 @@ def played_here_before(store: Store, stats: Stats) -> bool:
     """Whether the game's files tell of earlier starts, though the settings do not say the
     tutorial was offered: they were damaged and set aside (a returning player, greeted as
     a stranger before reading why), or there are results or a saved match."""
-    from scopa.storage import backup_numbers, present
+    from scopa.storage import backup_numbers
 
     backups = backup_numbers(store.settings_path)
-    return bool(stats.tallies) or bool(present(store.save_path)) or bool(backups)
+    return bool(stats.tallies) or os.path.lexists(store.save_path) or bool(backups)
 
 
 def _tracer(path: Path):  # noqa: ANN202 - a line writer

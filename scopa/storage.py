@@ -1446,10 +1446,7 @@ class Store:
     def has_past(self) -> bool:
         """Whether a list of past matches is kept (read or not: a folder that cannot be
         looked in has none)."""
-        try:
-            return any(path.is_file() for path in self.past_paths)
-        except (OSError, ValueError):
-            return False
+        return any(os.path.isfile(path) for path in self.past_paths)
 
     def keep_past(self, past: PastMatch) -> bool:
         """Keep a finished match for its review (the newest ``PAST_KEPT``; the same match
@@ -1917,15 +1914,6 @@ def present(path: Path) -> bool | None:
     return True
 
 
-def is_file(path: Path) -> bool:
-    """Whether ``path`` is (or leads to) an ordinary file; False when the system will not
-    say."""
-    try:
-        return path.is_file()
-    except (OSError, ValueError):
-        return False
-
-
 def _backup(path: Path, number: int) -> Path:
     return path.with_name(path.name + (".bak" if number == 1 else f".bak{number}"))
 
@@ -1961,7 +1949,7 @@ def backup_name(path: Path, companions: Iterable[str] = ()) -> Path:
     while True:
         candidate = _backup(path, number)
         names = [candidate.with_name(candidate.name + suffix) for suffix in suffixes]
-        if not any(present(name) for name in names):  # (None: the move there says why)
+        if not any(os.path.lexists(name) for name in names):  # (no telling: the move says why)
             return candidate
         number += 1
 

@@ -10,6 +10,7 @@ broke, and if even that fails the log's line is all there is.
 from __future__ import annotations
 
 import datetime
+import os
 import time
 import traceback
 from collections.abc import Callable
@@ -20,7 +21,7 @@ import pygame
 
 from scopa import __version__
 from scopa.log import log, log_exception
-from scopa.storage import atomic_write, is_file
+from scopa.storage import atomic_write
 
 from . import style
 
@@ -42,7 +43,7 @@ def keep_report(folder: Path, error: BaseException) -> Path | None:
     report = f"--- {stamp} Scopa {__version__}\n" + "".join(traceback.format_exception(error))
     path = folder / CRASH_FILE
     try:
-        earlier = path.read_text(encoding="utf-8", errors="replace") if is_file(path) else ""
+        earlier = path.read_text(encoding="utf-8", errors="replace") if os.path.isfile(path) else ""
         atomic_write(path, (earlier[-KEPT_CHARS:] + report).encode("utf-8"))
     except OSError:
         return None

@@ -471,21 +471,25 @@ class TextInput(Control):
         if not self._editing:  # typed into a field reached with the keys: as if clicked
             self.editing = True
         value = "" if self.selected else str(self.get())
-        at = len(value) if self.selected else self.caret
+        at = 0 if self.selected else self.caret
         before, after = value[:at], value[at:]
         clean = "".join(ch for ch in text if ch.isprintable())
         if clean and self.keep is not None:
             clean = self.keep(clean)
-        room = self.max_length - len(_tidy(before + after))
-        if len(_tidy(before + clean + after)) > self.max_length and self.full is not None:
+
+        def typed_in(part: str) -> tuple[str, str]:
+            """The name up to the caret with ``part`` typed, and the whole name then."""
+            typed = _tidy(before + part)
+            return typed, _tidy(typed + after)
+
+        if len(typed_in(clean)[1]) > self.max_length and self.full is not None:
             self.full(self.max_length)
+        room = self.max_length - len(_tidy(before + after))
         clean = clean[: max(0, room + 1)]  # a blank the tidying takes out leaves its room
-        typed = _tidy(before + clean)
-        tidy = _tidy(typed + after)
+        typed, tidy = typed_in(clean)
         while len(tidy) > self.max_length and clean:
             clean = clean[:-1]
-            typed = _tidy(before + clean)
-            tidy = _tidy(typed + after)
+            typed, tidy = typed_in(clean)
         if tidy != value:
             self.set(tidy[: self.max_length])
             self.editing = True

@@ -4,6 +4,7 @@ accuracy Master's reviews gave the player's matches over time."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 
 import pygame
@@ -22,7 +23,7 @@ from scopa.stats import (
     undone_steps,
     win_streaks,
 )
-from scopa.storage import FileProblem, Param, is_file
+from scopa.storage import FileProblem, Param
 
 from .. import style
 from ..toasts import ToastBand
@@ -149,7 +150,7 @@ class StatisticsScene(MenuScene):
         """Reset asks first, saying what goes, where the old files stay, and that a match
         left unfinished is kept."""
         folder = str(self.app.store.data_dir)
-        saved = is_file(self.app.store.save_path)
+        saved = os.path.isfile(self.app.store.save_path)
         self.app.open(
             "confirm",
             question=self.tr("st_reset_question"),
