@@ -38,6 +38,7 @@ import platformdirs
 from .engine import GameRecord, Rules
 from .engine.errors import NotationError, quote_value
 from .i18n import system_language
+from .log import log
 from .net.codes import TOKEN_LONGEST, is_seat
 from .settings import MAX_NAME, MatchSetup, Settings, SettingsError, salvaged
 from .stats import SCHEMA as STATS_SCHEMA
@@ -105,18 +106,25 @@ class FileProblem:
     params: Mapping[str, Param] = field(default_factory=dict)
     topic: str = ""
 
-    def render(self, t: Callable[..., str]) -> str:
-        """The text in the language of ``t`` (a ``scopa.i18n.Translator``)."""
-        values = {
-            name: value.render(t) if isinstance(value, FileProblem) else value
-            for name, value in self.params.items()
-        }
+    def render(self, t: Callable[..., str], *, whole: bool = False) -> str:
+        """The text in the language of ``t`` (a ``scopa.i18n.Translator``). A path longer
+        than ``PATH_SHOWN`` characters is shortened in its middle (its start and its file's
+        name kept) unless ``whole``: the player's message keeps to a few lines, and the
+        log has it whole."""
+        values = {}
+        for name, value in self.params.items():
+            if isinstance(value, FileProblem):
+                values[name] = value.render(t, whole=whole)
+            elif whole or name not in ("path", "folder"):
+                values[name] = value
+            else:
+                values[name] = shortened_path(value)
         return t(self.key, **values)
 
     def __str__(self) -> str:
         from .i18n import Translator
 
-        return self.render(Translator("en"))
+        return self.render(Translator("en"), whole=True)
 
     def details(self) -> list[str]:
         """What exactly was wrong, in the program's words (``detail``, in this problem or
@@ -129,6 +137,20 @@ class FileProblem:
             elif name == "detail":
                 found.append(str(value))
         return found
+
+
+PATH_SHOWN = 72
+"""The longest path a message shows whole."""
+
+
+def shortened_path(path: str) -> str:
+    """``path`` within ``PATH_SHOWN`` characters: its start and its end (the file's name and
+    the folders just above it) about an ellipsis in its middle."""
+    if len(path) <= PATH_SHOWN:
+        return path
+    end = (PATH_SHOWN - 1) * 3 // 5
+    start = PATH_SHOWN - 1 - end
+    return f"{path[:start]}\u2026{path[-end:]}"
 
 
 class SavedMatch(tuple):  # type: ignore[type-arg]
@@ -716,6 +738,11 @@ class Store:
         game speaks the system's until the player says which: till then the settings are
         written without it, and it is asked again at the next start)."""
         self._locked_out = False
+        self._folder_trouble: FileProblem | None = None
+        """The folder could not be written, or not used at all (``_tell_not_writable``):
+        its message, which each file's failing for the same reason is not told apart from."""
+        self._folded: list[FileProblem] = []
+        """The files' problems the folder's message said (``_said_by_folder``), logged."""
         self._after_other = False
         """This copy took the folder over from another that was saving: the match there may
         have gone on past the one this copy shows, or be another (``save_match`` checks,
@@ -807,8 +834,33 @@ class Store:
             if problem.topic:
                 self._failing.add(problem.topic)
                 self._recovered.discard(problem.topic)
-            if problem not in self.messages:
+            if self._said_by_folder(problem):
+                if problem not in self._folded:  # logged once, as a message is told once
+                    self._folded.append(problem)
+                    log("scopa:", problem, *(f"[{detail}]" for detail in problem.details()))
+            elif problem not in self.messages:
                 self.messages.append(problem)
+
+    def _said_by_folder(self, problem: FileProblem) -> bool:
+        """``problem`` is a file's share of the folder's own (a file not saved in a folder
+        the game cannot write, not read in one it cannot look into, for the same reason):
+        the folder's message says it already, and the player is not told it again for each
+        file (a home whose name is too long gave eight messages at once); the log has it."""
+        folder = self._folder_trouble
+        if folder is None or problem.topic == "lock" or problem.key in _SAID_ALONE:
+            return False
+        reason = problem.params.get("reason")
+        cause = problem.params.get("cause")
+        if isinstance(cause, FileProblem) and cause.key == "files.cause_unreadable":
+            if folder.key != "files.folder_unusable":  # the folder could be read
+                return False
+            reason = cause.params.get("reason", reason)
+        elif problem.key == "files.unread_now":
+            if folder.key != "files.folder_unusable":
+                return False
+        elif not problem.key.endswith("_not_saved"):
+            return False
+        return reason == folder.params["reason"]
 
     def _succeeded(self, topic: str) -> None:
         with self._guard:
@@ -883,6 +935,10 @@ class Store:
                     self._tell_not_writable(error)
                 return True
             self._lock_held = True
+            if self._folder_trouble is not None:  # the folder can be written again
+                self._folder_trouble = None
+                self._folded.clear()
+                self._succeeded("lock")
             if self._locked_out:  # the other copy has closed: this one keeps the saves now
                 self._succeeded("lock")
                 self._tell(FileProblem("files.other_copy_gone"))
@@ -896,8 +952,20 @@ class Store:
         return False
 
     def _tell_not_writable(self, error: OSError) -> None:
+        """The lock could not be made: the folder cannot be written, or (a folder the
+        system will not let the game look into, or whose name is too long) not used at all,
+        which is said as such."""
+        key = "files.folder_not_writable"
+        try:
+            os.stat(self.lock_path)
+        except FileNotFoundError:
+            pass
+        except OSError as looking:  # not even a name in it can be looked up
+            key, error = "files.folder_unusable", looking
         params = {"folder": str(self.data_dir), "reason": _os_reason(error)}
-        self._tell(FileProblem("files.folder_not_writable", params, "lock"))
+        problem = FileProblem(key, params, "lock")
+        self._tell(problem)
+        self._folder_trouble = problem
 
     def unlock(self) -> None:
         """Give the data folder back (when the game closes)."""
@@ -1973,6 +2041,11 @@ def forget_old_backups(
                 continue
     return gone
 
+
+_SAID_ALONE = frozenset({"files.seats_not_saved"})
+"""Problems told even when the folder's message covers them: a seat at a table online not
+remembered is news the folder's message does not give (it names settings, matches and
+statistics)."""
 
 _REASONS = {
     errno.EACCES: "files.reason_denied",

@@ -516,6 +516,96 @@ def test_an_empty_file_is_said_to_be_empty(kind: Kind, tmp_path: Path) -> None:
 # --- a folder the game cannot look into ----------------------------------------------------------
 
 
+def refuse_looking_into(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``home`` as the system shows it to anyone but root once made unreadable (``chmod
+    600``): every look at a name in it is refused."""
+    inside = str(home) + os.sep
+    real_stat, real_open = os.stat, os.open
+
+    def refused(path, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+        if str(path).startswith(inside):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_stat(path, *args, **kwargs)
+
+    def refused_open(path, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+        if str(path).startswith(inside):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "stat", refused)
+    monkeypatch.setattr(os, "lstat", refused)
+    monkeypatch.setattr(os, "open", refused_open)
+
+
+def start_on(store: Store) -> list[FileProblem]:
+    """What the player is told as the game starts on ``store`` and saves its settings once."""
+    store.lock()
+    store.load_settings()
+    store.load_match()
+    store.load_stats()
+    store.load_past()
+    store.load_seats()
+    store.save_settings(Settings())
+    return store.take_messages()
+
+
+def test_a_folder_whose_name_is_too_long_is_told_once_not_for_each_file(tmp_path: Path) -> None:
+    """A home whose name is longer than the system allows: eight messages came at once over
+    the title, each file's saying the folder's trouble again (its path too long)."""
+    (message,) = start_on(Store(tmp_path / ("a" * 300)))
+    assert message.key == "files.folder_unusable"
+    assert "cannot use its folder" in str(message) and "too long" in str(message)
+
+
+def test_a_folder_the_game_may_not_look_into_is_told_once_until_it_can_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A home made unreadable: a message for each file, then one for each file not saved;
+    one for the folder says it all. Once the folder can be used again, the folder's message
+    ends, and a file's own trouble is told again."""
+    for kind in KINDS:
+        kind.save(Store(tmp_path))
+    with monkeypatch.context() as refused:
+        refuse_looking_into(tmp_path, refused)
+        store = Store(tmp_path)
+        (message,) = start_on(store)
+    assert message.key == "files.folder_unusable" and "permission denied" in str(message)
+    assert store.save_settings(Settings())
+    assert "lock" in store.take_recovered()
+    store.save_path.write_text("{")
+    assert store.load_match() is None
+    (damaged,) = store.take_messages()
+    assert damaged.key == "files.match_set_aside"
+
+
+def test_a_damaged_file_in_a_folder_that_cannot_be_written_is_still_told(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Only what the folder's message says is left unsaid: a settings file damaged in a
+    folder that can be read but not written is told (it cannot be moved aside either);
+    the settings not saved there are the folder's news already."""
+    store = Store(tmp_path)
+    store.settings_path.write_text("language = ")
+    real_open = os.open
+
+    def read_only(path, flags, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+        if flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT):
+            raise OSError(30, "Read-only file system", str(path))
+        return real_open(path, flags, *args, **kwargs)
+
+    def no_move(source, target, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+        raise OSError(30, "Read-only file system", str(source))
+
+    monkeypatch.setattr(os, "open", read_only)
+    monkeypatch.setattr(os, "replace", no_move)
+    monkeypatch.setattr(
+        storage.tempfile, "mkstemp", lambda *a, **k: read_only(tmp_path, os.O_CREAT)
+    )
+    folder, damaged = start_on(store)
+    assert folder.key == "files.folder_not_writable" and "read-only" in str(folder)
+    assert damaged.key == "files.settings_left" and "read-only" in str(damaged)
+
+
 @kinds
 def test_a_folder_whose_name_is_too_long_is_said_and_the_defaults_used(
     kind: Kind, tmp_path: Path
@@ -537,22 +627,7 @@ def test_a_folder_the_game_may_not_look_into_is_said_and_the_defaults_used(
     anyone but root: every look at a name in the folder is refused.)"""
     store = Store(tmp_path)
     kind.save(store)
-    home = str(tmp_path)
-    real_stat, real_open = os.stat, os.open
-
-    def refused(path, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
-        if str(path).startswith(home + os.sep):
-            raise PermissionError(13, "Permission denied", str(path))
-        return real_stat(path, *args, **kwargs)
-
-    def refused_open(path, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
-        if str(path).startswith(home + os.sep):
-            raise PermissionError(13, "Permission denied", str(path))
-        return real_open(path, *args, **kwargs)
-
-    monkeypatch.setattr(os, "stat", refused)
-    monkeypatch.setattr(os, "lstat", refused)
-    monkeypatch.setattr(os, "open", refused_open)
+    refuse_looking_into(tmp_path, monkeypatch)
     store = Store(tmp_path)
     assert kind.load(store) == expected_default(kind)
     assert store.messages, "the player is told"

@@ -18,7 +18,7 @@ from scopa.app.table import TableScene
 from scopa.app.toasts import MAX_SHOWN, REPEAT_AFTER, WIDTH_SHARE, Toast, Toasts
 from scopa.engine import Match, Rules
 from scopa.settings import MatchSetup, SeatConfig, Settings
-from scopa.storage import Store
+from scopa.storage import Store, shortened_path
 
 from .table_helpers import coordinated, inline_worker, pump
 
@@ -53,7 +53,8 @@ def test_a_long_file_message_fits_the_window(
     app = App(store, size=size, settings=Settings(language=language))
     try:
         (toast,) = list(app.toasts)
-        assert str(long_root) in toast.text and "stats.json.bak" in toast.text
+        assert shortened_path(str(long_root)) in toast.text and "stats.json.bak" in toast.text
+        assert str(long_root).endswith("una-cartella-dal-nome-davvero-lungo/scopa")
         width, height = app.size
         one_line = app.font("ui", max(14, height // 40)).size(toast.text)[0]
         assert one_line > width, "the message is longer than the window: it must wrap"
@@ -63,6 +64,37 @@ def test_a_long_file_message_fits_the_window(
         assert app.screen.get_rect().contains(panel)
         assert panel.width <= WIDTH_SHARE * width
         assert panel.height <= height // 3
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_folder_that_cannot_be_used_is_one_message_read_whole(
+    language: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A home whose name is too long, as the game starts on it: eight messages, one a file,
+    three at a time over the title, each with the long name across four lines and cut at
+    its end. One says it all, the name shortened in its middle, and reads to its end."""
+    store = Store(tmp_path / ("a" * 300))
+    store.lock()
+    laid: list[style.Fit] = []
+    real_fit = style.fit
+
+    def fit(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        laid.append(real_fit(*args, **kwargs))
+        return laid[-1]
+
+    monkeypatch.setattr(style, "fit", fit)
+    app = App(store, size=(960, 540), settings=Settings(language=language, tutorial_done=True))
+    try:
+        app.frame(0.016, [])
+        app.save_settings()
+        (toast,) = list(app.toasts)
+        assert ("a" * 300) not in toast.text and "\u2026" in toast.text
+        laid.clear()
+        (panel,) = app.toasts.draw(app.screen, app.font)
+        assert laid and not any(fit.elided or fit.cut for fit in laid)
+        assert panel.height <= 540 // 4
     finally:
         pygame.display.quit()
 

@@ -125,6 +125,7 @@ FILE_SENTENCES = (
     "match_brought_back",
     "settings_brought_back",
     "folder_not_writable",
+    "folder_unusable",
 )
 FILE_CAUSES = {
     "cause_not_text": {},
