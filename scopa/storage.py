@@ -14,6 +14,7 @@ the data folder, and a copy that finds it claimed by a running copy writes nothi
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import errno
 import functools
@@ -1011,7 +1012,7 @@ class Store:
                 raw = _read_bytes(path, SALVAGED_HEAD, whole=False)
         kept, read = None, frozenset[str]()
         if raw is not None:
-            kept, read = salvaged(raw.decode("utf-8-sig", "replace"))
+            kept, read = salvaged(_text(raw, "replace"))
         self.language_lost = "language" not in read
         kept = self._salvaged(path, "settings", cause, kept, self.save_settings)
         return Settings() if kept is None else kept
@@ -2189,12 +2190,20 @@ def _check_schema(data: dict[str, Any], expected: int) -> None:
         raise DamagedFile("files.cause_unknown_schema", schema=quote_value(schema))
 
 
+def _text(raw: bytes, errors: str = "strict") -> str:
+    """``raw`` as text: UTF-8, or UTF-16 where a byte-order mark for it begins the file (a
+    file saved again by an editor that writes it so: Notepad's "Unicode"). A mark at the
+    start of UTF-8 (some editors write one) is not part of the text either."""
+    if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return raw.decode("utf-16", errors)
+    return raw.decode("utf-8-sig", errors)
+
+
 def _decode(raw: bytes) -> str:
-    """The file's text. A byte-order mark at its start, which some editors write when they
-    save UTF-8 (Notepad on Windows), is not part of it; a file with nothing in it but
-    blanks is said to be empty, not damaged."""
+    """The file's text (``_text``); a file with nothing in it but blanks is said to be
+    empty, not damaged."""
     try:
-        text = raw.decode("utf-8-sig")
+        text = _text(raw)
     except UnicodeDecodeError:
         raise DamagedFile("files.cause_not_text") from None
     if not text.strip():
@@ -2317,7 +2326,7 @@ def _parse_json_rows_or_cut(raw: bytes) -> Any:
     except DamagedFile as error:
         if error.cause.key != "files.cause_syntax":
             raise
-        text = raw.decode("utf-8-sig", "replace")
+        text = _text(raw, "replace")
         for mended in _mended(text):
             try:
                 data = json.loads(

@@ -501,6 +501,25 @@ def test_a_byte_order_mark_an_editor_wrote_first_is_not_damage(kind: Kind, tmp_p
     assert store.messages == []
 
 
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be"])
+@pytest.mark.parametrize("kind", KINDS, ids=lambda k: k.name)
+def test_a_file_an_editor_saved_again_as_utf_16_reads_as_it_is(
+    kind: Kind, encoding: str, tmp_path: Path
+) -> None:
+    """A file opened in Notepad and saved as "Unicode" (UTF-16, its byte-order mark first):
+    set aside as "not a text file", the settings, match or statistics lost for it."""
+    good, value = good_bytes(kind, tmp_path)
+    store = Store(tmp_path / "saved again")
+    path = kind.path(store)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = good.decode("utf-8")
+    path.write_bytes(
+        text.encode("utf-16") if encoding == "utf-16" else b"\xfe\xff" + text.encode(encoding)
+    )
+    assert kind.load(store) == value
+    assert store.messages == []
+
+
 @pytest.mark.parametrize("kind", KINDS, ids=lambda k: k.name)
 def test_an_empty_file_is_said_to_be_empty(kind: Kind, tmp_path: Path) -> None:
     """An empty file was "damaged, perhaps cut short while it was being written"."""
