@@ -11,6 +11,7 @@ Sizes are fractions of the window (:class:`Metrics`); every look comes from :mod
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -384,17 +385,21 @@ class Slider(Control):
 
 
 class TextInput(Control):
-    """A one-line name field: click or focus it and type. The caret goes where the name is
-    clicked, and moves with Left and Right (Ctrl with them: a word at a time), Home and End;
-    Backspace deletes the letter before it and Delete the one after (Ctrl with them, a
-    word); Ctrl+A marks the whole name, which what is typed next replaces; Ctrl+V types
-    the clipboard's first line. A name the game gave ("You", "Player 2") is marked as
-    editing starts, so that typing replaces it rather than adding to it. ``keep`` says what
-    of a typed text the field takes (a name field leaves out the letters the game cannot
-    draw, and says so); without it, every printable letter. ``done``, if given, runs when
-    Enter ends the typing (an address typed is joined, as forms do); ``full``, when a
-    letter typed finds the field full (said to the player: typing stopped without a
-    sign)."""
+    """A one-line name field: click or focus it and type, as in any program's fields.
+
+    The caret goes where the name is clicked, and moves with Left and Right (Ctrl with
+    them: a word at a time), Home and End; Shift with any of them marks the letters it
+    passes, and so does a drag across the name; a double click marks a word, Ctrl+A the
+    whole name. Typing replaces what is marked; Backspace deletes it, or the letter before
+    the caret, Delete the one after (Ctrl with them, a word). Ctrl+C and Ctrl+X copy and cut
+    what is marked, Ctrl+V types the clipboard's first line; Ctrl+Z takes the last change
+    back (letters typed in a row together), Ctrl+Y or Ctrl+Shift+Z puts it again. A name
+    the game gave ("You", "Player 2") is marked as editing starts, so that typing replaces
+    it rather than adding to it. ``keep`` says what of a typed text the field takes (a name
+    field leaves out the letters the game cannot draw, and says so); without it, every
+    printable letter. ``done``, if given, runs when Enter ends the typing (an address typed
+    is joined, as forms do); ``full``, when a letter typed finds the field full (said to
+    the player: typing stopped without a sign)."""
 
     def __init__(
         self,
@@ -415,12 +420,23 @@ class TextInput(Control):
         self.done = done
         self.full = full
         self._editing = False
-        self.selected = False
-        """The whole name is marked (Ctrl+A, or a name the game gave)."""
         self._caret: int | None = None
         """The letter the caret stands before (None: the name's end)."""
+        self._anchor: int | None = None
+        """The other end of the letters marked, the caret being one (None: none marked)."""
         self._drawn: style.FieldText | None = None
         """Where the name was last written: what a click in it points at."""
+        self._pressed: tuple[int, int] | None = None
+        """When (ticks) and at which gap the last press in the name was: a second press
+        there soon after is a double click."""
+        self._dragging = False
+        """The button pressed in the name is held: moving it marks letters."""
+        self._undo: list[tuple[str, int, int | None]] = []
+        self._redo: list[tuple[str, int, int | None]] = []
+        """The name, caret and mark before each change (Ctrl+Z), and after each taken back
+        (Ctrl+Y)."""
+        self._typing_run = False
+        """The last change was letters typed: the next letters join its step of undo."""
 
     @property
     def editing(self) -> bool:
@@ -429,11 +445,14 @@ class TextInput(Control):
     @editing.setter
     def editing(self, value: bool) -> None:
         if value and not self._editing:
-            self.selected = self.given is not None and self.given() and bool(str(self.get()))
             self._caret = None
+            given = self.given is not None and self.given() and bool(str(self.get()))
+            self._anchor = 0 if given else None
+            self._typing_run = False
         self._editing = value
         if not value:
-            self.selected = False
+            self._anchor = None
+            self._dragging = False
 
     @property
     def caret(self) -> int:
@@ -446,6 +465,25 @@ class TextInput(Control):
         size = len(str(self.get()))
         self._caret = None if at >= size else max(0, at)
 
+    @property
+    def marked(self) -> tuple[int, int] | None:
+        """The letters marked, from and to (None: none)."""
+        if self._anchor is None:
+            return None
+        size = len(str(self.get()))
+        ends = sorted((max(0, min(self._anchor, size)), self.caret))
+        return None if ends[0] == ends[1] else (ends[0], ends[1])
+
+    @property
+    def selected(self) -> bool:
+        """Some letters are marked (what is typed next replaces them)."""
+        return self.marked is not None
+
+    def mark(self, start: int, end: int) -> None:
+        """Mark the letters from ``start`` to ``end``, the caret at ``end``."""
+        self._anchor = start
+        self.caret = end
+
     def activate(self) -> None:
         typed = self._editing
         self.editing = not self.editing and self.enabled
@@ -457,22 +495,71 @@ class TextInput(Control):
         self.editing = self.enabled
         if not self._editing or (self.selected and not was):
             return  # a name the game gave stays marked, to be typed over
-        self.selected = False  # a click in the name being typed puts the caret there
         drawn = self._drawn
-        if drawn is not None and drawn.words == str(self.get()):
+        if drawn is None or drawn.words != str(self.get()):
+            return
+        at = drawn.index_at(pos[0])
+        now = pygame.time.get_ticks()
+        last, self._pressed = self._pressed, (now, at)
+        self._typing_run = False
+        if last is not None and now - last[0] <= DOUBLE_CLICK_MS and abs(last[1] - at) <= 1:
+            value = str(self.get())  # a double click marks the word clicked
+            start = _word_start(value, min(len(value), at + 1))
+            self.mark(start, _word_end(value, start))
+            self._pressed = None
+            return
+        if pygame.key.get_mods() & pygame.KMOD_SHIFT:  # Shift and a click: marked up to it
+            if self._anchor is None:
+                self._anchor = self.caret
+        else:
+            self._anchor = at
+        self.caret = at
+        self._dragging = True
+
+    def drag(self, pos: tuple[int, int]) -> None:
+        drawn = self._drawn
+        if self._dragging and drawn is not None and drawn.words == str(self.get()):
             self.caret = drawn.index_at(pos[0])
 
     def release(self, pos: tuple[int, int]) -> None:
-        """Pressing already started editing."""
+        """Pressing already started editing; a drag ends."""
+        self._dragging = False
+
+    def cancel(self) -> None:
+        self._dragging = False
+
+    def _change(self, value: str, caret: int, *, typing: bool = False) -> None:
+        """The name becomes ``value``, the caret at ``caret``, nothing marked; the name
+        before is kept for Ctrl+Z (letters typed in a row, as one change)."""
+        if not (typing and self._typing_run):
+            self._undo = [*self._undo[-UNDO_STEPS + 1 :], self._state()]
+        self._redo.clear()
+        self._typing_run = typing
+        self.set(value)
+        self._anchor = None
+        self.caret = min(caret, len(value))
+
+    def _state(self) -> tuple[str, int, int | None]:
+        return str(self.get()), self.caret, self._anchor
+
+    def _restore(self, taken: list, kept: list) -> None:  # type: ignore[type-arg]
+        """Ctrl+Z (``taken`` the undo steps) or Ctrl+Y (the redo ones)."""
+        if not taken:
+            return
+        kept.append(self._state())
+        value, caret, anchor = taken.pop()
+        self.set(value)
+        self.caret, self._anchor = caret, anchor
+        self._typing_run = False
 
     def text_input(self, text: str) -> bool:
         if not self.enabled:
             return False
         if not self._editing:  # typed into a field reached with the keys: as if clicked
             self.editing = True
-        value = "" if self.selected else str(self.get())
-        at = 0 if self.selected else self.caret
-        before, after = value[:at], value[at:]
+        value = str(self.get())
+        start, end = self.marked or (self.caret, self.caret)
+        before, after = value[:start], value[end:]
         clean = "".join(ch for ch in text if ch.isprintable())
         if clean and self.keep is not None:
             clean = self.keep(clean)
@@ -491,69 +578,95 @@ class TextInput(Control):
             clean = clean[:-1]
             typed, tidy = typed_in(clean)
         if tidy != value:
-            self.set(tidy[: self.max_length])
+            self._change(tidy[: self.max_length], len(typed), typing=True)
             self.editing = True
-            self.selected = False
-            self.caret = min(len(typed), len(tidy))
         return True
 
     def key(self, event: pygame.event.Event) -> bool:
         if not self.enabled:
             return False
-        if event.key == pygame.K_a and event.mod & pygame.KMOD_CTRL:
+        ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+        shift = event.mod & pygame.KMOD_SHIFT
+        value = str(self.get())
+        if ctrl and event.key == pygame.K_a:
             self.editing = True
-            self.selected = bool(str(self.get()))
+            self.mark(0, len(value))
             return True
-        if event.key == pygame.K_v and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+        if ctrl and event.key in (pygame.K_c, pygame.K_x):
+            marked = self.marked
+            if marked is not None:
+                copy(value[marked[0] : marked[1]])
+                if event.key == pygame.K_x:
+                    self._change(_tidy(value[: marked[0]] + value[marked[1] :]), marked[0])
+            return True
+        if ctrl and event.key == pygame.K_v:
             lines = paste().strip().splitlines()
             if lines:  # a tab between two words is a space, as any blank
+                self._typing_run = False  # a paste is taken back on its own
                 self.text_input(" ".join(lines[0].split()))
             return True
-        if event.key in (pygame.K_BACKSPACE, pygame.K_DELETE) and self.selected:
-            self.set("")
-            self.selected = False
-            self._caret = None
+        if ctrl and (event.key == pygame.K_y or (event.key == pygame.K_z and shift)):
+            self._restore(self._redo, self._undo)
+            return True
+        if ctrl and event.key == pygame.K_z:
+            self._restore(self._undo, self._redo)
             return True
         if event.key in (pygame.K_BACKSPACE, pygame.K_DELETE):
-            value, at = str(self.get()), self.caret
-            whole_word = bool(event.mod & pygame.KMOD_CTRL)
-            if event.key == pygame.K_BACKSPACE:
-                start = _word_start(value, at) if whole_word else max(0, at - 1)
-                end = at
-            else:
-                start, end = at, _word_end(value, at) if whole_word else min(len(value), at + 1)
-            joined = value[:start] + value[end:]
-            tidy = _tidy(joined)
-            if tidy != value:
-                self.set(tidy)
-                self.caret = min(start - (len(joined) - len(joined.lstrip())), len(tidy))
             self.editing = True
+            self._delete(event.key == pygame.K_BACKSPACE, whole_word=bool(ctrl))
             return True
         if self._editing and event.key in (pygame.K_HOME, pygame.K_END):
-            self.selected = False
-            self.caret = 0 if event.key == pygame.K_HOME else len(str(self.get()))
+            self._go(0 if event.key == pygame.K_HOME else len(value), bool(shift))
             return True
         if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
             return self._move(-1 if event.key == pygame.K_LEFT else 1, event.mod)
         return False
 
+    def _delete(self, backwards: bool, *, whole_word: bool) -> None:
+        """Backspace (``backwards``) or Delete: what is marked, else the letter (the word,
+        ``whole_word``) before or after the caret."""
+        value, at = str(self.get()), self.caret
+        marked = self.marked
+        if marked is not None:
+            start, end = marked
+        elif backwards:
+            start = _word_start(value, at) if whole_word else max(0, at - 1)
+            end = at
+        else:
+            start, end = at, _word_end(value, at) if whole_word else min(len(value), at + 1)
+        joined = value[:start] + value[end:]
+        tidy = _tidy(joined)
+        if tidy != value:
+            self._change(tidy, start - (len(joined) - len(joined.lstrip())))
+
     def step(self, direction: int) -> bool:
         return self._move(direction, 0)
 
     def _move(self, direction: int, mod: int) -> bool:
-        """Left or Right while typing: the caret a letter (a word, with Ctrl) that way; the
-        focus stays in the name being typed."""
+        """Left or Right while typing: the caret a letter (a word, with Ctrl) that way,
+        marking the letters it passes with Shift; the focus stays in the name typed."""
         if not self._editing:
             return False
         value, at = str(self.get()), self.caret
-        if self.selected:  # the mark goes, the caret at the side the arrow points to
-            self.selected = False
-            self.caret = 0 if direction < 0 else len(value)
+        marked = self.marked
+        if marked is not None and not mod & pygame.KMOD_SHIFT:
+            # the mark goes, the caret at the side the arrow points to
+            self._go(marked[0] if direction < 0 else marked[1], False)
         elif mod & pygame.KMOD_CTRL:
-            self.caret = _word_start(value, at) if direction < 0 else _word_end(value, at)
+            ends = _word_start(value, at) if direction < 0 else _word_end(value, at)
+            self._go(ends, bool(mod & pygame.KMOD_SHIFT))
         else:
-            self.caret = at + direction
+            self._go(at + direction, bool(mod & pygame.KMOD_SHIFT))
         return True
+
+    def _go(self, at: int, marking: bool) -> None:
+        """The caret to ``at``; ``marking`` (Shift held): the letters it passes marked."""
+        if marking and self._anchor is None:
+            self._anchor = self.caret
+        elif not marking:
+            self._anchor = None
+        self.caret = at
+        self._typing_run = False
 
     def draw_value(self, surface: pygame.Surface, rect: pygame.Rect, m: Metrics, hot: bool) -> None:
         self._drawn = style.draw_field(
@@ -564,9 +677,16 @@ class TextInput(Control):
             self.enabled,
             hot,
             self.editing,
-            self.selected,
+            self.marked,
             None if self._caret is None else self.caret,
         )
+
+
+DOUBLE_CLICK_MS = 400
+"""Two presses in a name this close (milliseconds) at one place: a double click."""
+
+UNDO_STEPS = 50
+"""How many changes of a name Ctrl+Z can take back."""
 
 
 def _tidy(text: str) -> str:
@@ -588,6 +708,12 @@ def _word_end(text: str, at: int) -> int:
     words = rest.lstrip()
     blank = words.find(" ")
     return at + len(rest) - len(words) + (len(words) if blank < 0 else blank)
+
+
+def copy(text: str) -> None:
+    """Put ``text`` on the clipboard (nothing where there is no clipboard)."""
+    with contextlib.suppress(pygame.error, AttributeError):
+        pygame.scrap.put_text(text)
 
 
 def paste() -> str:

@@ -8,6 +8,7 @@ import pytest
 
 from scopa.app.style import Metrics
 from scopa.app.widgets import (
+    DOUBLE_CLICK_MS,
     Button,
     Choice,
     Form,
@@ -251,6 +252,122 @@ def test_a_click_in_the_name_puts_the_caret_between_the_letters_clicked(app) -> 
     form.handle(down((field.rect.right - 2, field.rect.centery)))  # past the name: its end
     form.handle(up((field.rect.right - 2, field.rect.centery)))
     assert field.caret == len("Ghiulia")
+
+
+def drawn_field(app, value: str):  # noqa: ANN001, ANN201
+    """``editing_field`` drawn once, so that a click finds the letters it points at."""
+    form, field, name = editing_field(value)
+    field.draw(pygame.Surface((400, 40)), Metrics(app, app.size), True, False)
+    return form, field, name
+
+
+def motion(pos) -> pygame.event.Event:  # noqa: ANN001
+    return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
+
+
+def test_shift_with_the_caret_s_keys_marks_letters_that_typing_replaces() -> None:
+    """A name field marked the whole name (Ctrl+A) or nothing: Shift with the arrows, Home
+    and End marked nothing, so a misspelt surname was deleted a letter at a time."""
+    form, field, name = editing_field("Anna Maria")
+    for _ in range(3):
+        form.handle(key(pygame.K_LEFT, pygame.KMOD_LSHIFT))
+    assert field.marked == (7, 10) and field.caret == 7
+    typed(form, "o")
+    assert name.value == "Anna Mao" and field.caret == 8 and field.marked is None
+    form.handle(key(pygame.K_LEFT, pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT))
+    assert field.marked == (5, 8)
+    form.handle(key(pygame.K_HOME, pygame.KMOD_LSHIFT))
+    assert field.marked == (0, 8)
+    form.handle(key(pygame.K_RIGHT))  # an arrow alone: the mark goes, the caret to its side
+    assert field.marked is None and field.caret == 8
+    form.handle(key(pygame.K_HOME))
+    form.handle(key(pygame.K_END, pygame.KMOD_LSHIFT))
+    form.handle(key(pygame.K_DELETE))
+    assert name.value == "" and field.caret == 0
+
+
+def test_a_drag_across_the_name_marks_the_letters_it_passes(app) -> None:  # noqa: ANN001
+    form, field, name = drawn_field(app, "Giulia Rossi")
+    drawn = field._drawn
+    y = field.rect.centery
+    pygame.time.wait(DOUBLE_CLICK_MS + 50)  # (not a double click with the press before)
+    form.handle(down((drawn.x_of(1), y)))
+    form.handle(motion((drawn.x_of(3), y)))
+    form.handle(motion((drawn.x_of(4), y)))
+    form.handle(up((drawn.x_of(4), y)))
+    assert field.marked == (1, 4)
+    form.handle(motion((drawn.x_of(8), y)))  # let go: moving marks no more
+    assert field.marked == (1, 4)
+    form.handle(key(pygame.K_BACKSPACE))
+    assert name.value == "Gia Rossi" and field.caret == 1
+
+
+def test_a_double_click_marks_the_word_clicked(app) -> None:  # noqa: ANN001
+    form, field, name = drawn_field(app, "Giulia Rossi")
+    drawn = field._drawn
+    y = field.rect.centery
+    pygame.time.wait(DOUBLE_CLICK_MS + 50)
+    for _ in range(2):
+        form.handle(down((drawn.x_of(9), y)))
+        form.handle(up((drawn.x_of(9), y)))
+    assert field.marked == (7, 12)
+    typed(form, "Bianchi")
+    assert name.value == "Giulia Bianchi"
+
+
+def test_ctrl_z_takes_a_change_back_and_ctrl_y_puts_it_again() -> None:
+    form, field, name = editing_field("Anna")
+    typed(form, " ")
+    for letter in "Rosa":  # letters typed in a row: one change
+        typed(form, letter)
+    form.handle(key(pygame.K_BACKSPACE, pygame.KMOD_LCTRL))
+    assert name.value == "Anna "
+    form.handle(key(pygame.K_z, pygame.KMOD_LCTRL))
+    assert name.value == "Anna Rosa" and field.caret == 9
+    form.handle(key(pygame.K_z, pygame.KMOD_LCTRL))
+    assert name.value == "Anna"
+    form.handle(key(pygame.K_z, pygame.KMOD_LCTRL))  # nothing further back
+    assert name.value == "Anna"
+    form.handle(key(pygame.K_y, pygame.KMOD_LCTRL))
+    assert name.value == "Anna Rosa"
+    form.handle(key(pygame.K_z, pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT))
+    assert name.value == "Anna "
+    typed(form, "B")  # a new change: nothing left to put again
+    form.handle(key(pygame.K_y, pygame.KMOD_LCTRL))
+    assert name.value == "Anna B"
+
+
+def test_ctrl_x_cuts_what_is_marked_and_ctrl_c_copies_it(monkeypatch) -> None:  # noqa: ANN001
+    from scopa.app import widgets
+
+    clipboard = [""]
+    monkeypatch.setattr(widgets, "copy", lambda text: clipboard.__setitem__(0, text))
+    monkeypatch.setattr(widgets, "paste", lambda: clipboard[0])
+    form, field, name = editing_field("Anna Maria")
+    form.handle(key(pygame.K_LEFT, pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT))
+    form.handle(key(pygame.K_c, pygame.KMOD_LCTRL))
+    assert clipboard == ["Maria"] and name.value == "Anna Maria"
+    form.handle(key(pygame.K_x, pygame.KMOD_LCTRL))
+    assert name.value == "Anna " and field.caret == 5
+    form.handle(key(pygame.K_HOME))
+    form.handle(key(pygame.K_v, pygame.KMOD_LCTRL))
+    typed(form, " ")
+    assert name.value == "Maria Anna "  # (the blank after it is left out as the name is used)
+
+
+def test_only_the_letters_marked_are_lit(app) -> None:  # noqa: ANN001
+    """The mark lights the letters it holds, not the whole name."""
+    from scopa.app import style
+
+    m = Metrics(app, app.size)
+    rect = pygame.Rect(0, 0, 400, 40)
+    plain, lit = pygame.Surface((400, 40)), pygame.Surface((400, 40))
+    drawn = style.draw_field(plain, rect, m, "Giulia Rossi", True, False, False)
+    style.draw_field(lit, rect, m, "Giulia Rossi", True, False, False, (7, 12))
+    changed = [
+        x for x in range(400) if any(plain.get_at((x, y)) != lit.get_at((x, y)) for y in range(40))
+    ]
+    assert changed and drawn.x_of(7) - 1 <= min(changed) and max(changed) <= drawn.x_of(12) + 3
 
 
 def test_clicks_reach_the_widget_under_the_mouse_only(parts) -> None:

@@ -194,12 +194,13 @@ def draw_field(
     enabled: bool,
     hot: bool,
     editing: bool,
-    selected: bool = False,
+    marked: tuple[int, int] | None = None,
     caret: int | None = None,
 ) -> FieldText:
     """A one-line name being typed (with a blinking caret while it is edited, before the
-    letter ``caret``, at the name's end when None; ``selected``: the whole name is marked,
-    to be replaced by what is typed next). Returns where the letters were written."""
+    letter ``caret``, at the name's end when None; ``marked``: the letters from and to
+    marked, to be replaced by what is typed next). Returns where the letters were
+    written."""
     radius = max(2, rect.h // 5)
     pygame.draw.rect(surface, FIELD if enabled else PAPER, rect, border_radius=radius)
     edge = GOLD_DEEP if editing or hot else PAPER_LINE
@@ -216,10 +217,16 @@ def draw_field(
         None if laid is None or laid.cut or laid.elided else font_of(words, pen, laid.px),
         words,
     )
-    if selected and words:
-        mark = pygame.Surface(shown.inflate(4, 2).size, pygame.SRCALPHA)
+    if marked is not None and words:
+        span = shown.inflate(4, 2)
+        if drawn.font is not None:  # the letters marked (all, where the name was cut short)
+            start, end = (max(0, min(at, len(words))) for at in marked)
+            left = drawn.x_of(start) - (2 if start == 0 else 0)
+            right = drawn.x_of(end) + (2 if end == len(words) else 0)
+            span = pygame.Rect(left, span.top, max(1, right - left), span.height)
+        mark = pygame.Surface(span.size, pygame.SRCALPHA)
         mark.fill((*GOLD, 110))
-        surface.blit(mark, shown.inflate(4, 2))
+        surface.blit(mark, span)
     if editing and (pygame.time.get_ticks() // 530) % 2 == 0:
         at = len(words) if caret is None else max(0, min(caret, len(words)))
         thick = max(1, m.px(0.002))
