@@ -8,7 +8,19 @@ from scopa.app.table.director import Director
 from scopa.app.table.layout import TableLayout
 from scopa.app.table.sprites import TableView
 from scopa.app.tween import Tweener
-from scopa.engine import Card, Dealt, DealWon, Match, MatchWon, Played, Redealt, RoundScored, Rules
+from scopa.engine import (
+    Card,
+    Dealt,
+    DealWon,
+    Match,
+    MatchWon,
+    Played,
+    Redealt,
+    RoundScored,
+    Rules,
+    Scopa,
+)
+from scopa.engine.cards import SETTEBELLO
 
 
 def director(calls: list[str], speed: str = "normal", here: int | None = None) -> Director:
@@ -379,3 +391,49 @@ def test_a_match_won_here_throws_paper_up_that_is_gone_before_its_sheet():
         assert (most > 0) == thrown, (here, speed)
         assert risen == thrown and fell == thrown, (here, speed)
         assert show.confetti == []  # none left over the sheet
+
+
+def settebello_taken(*, sweep: bool) -> tuple[Match, list]:
+    """A match, the settebello about to be taken (by a move that sweeps the table, or not),
+    the events before that play and the play's own."""
+    for seed in range(400):
+        match = Match.new(Rules(), seed)
+        before = list(match.opening_events())
+        while not match.over:
+            moves = match.legal_moves()
+            for move in moves:
+                if SETTEBELLO in (move.card, *move.captures):
+                    after, events = match.apply(move)
+                    if any(isinstance(event, Scopa) for event in events) == sweep:
+                        return match, [before, events]
+            match, events = match.apply(moves[0])
+            before += events
+            if any(isinstance(event, RoundScored) for event in events):
+                break
+    raise AssertionError("no deal takes the settebello so")
+
+
+def banners_seen(show: Director) -> list[str]:
+    seen: list[str] = []
+    for _ in range(30 * 20):
+        show.update(1 / 30)
+        seen += [banner.text for banner in show.banners if banner.text not in seen]
+        if show.blocked or not show.busy:
+            break
+    return seen
+
+
+def test_the_settebello_taken_is_said_unless_a_scopa_says_more():
+    """A capture was said only when it swept the table: the settebello, the one card worth
+    a point by itself, went to a pile as any other card."""
+    for sweep in (False, True):
+        show = director([])
+        _, (before, events) = settebello_taken(sweep=sweep)
+        show.lay_out(before)
+        show.show(events)
+        seen = banners_seen(show)
+        taking = next(event.seat for event in events if isinstance(event, Played))
+        if sweep:
+            assert seen == [f"table.scopa_by {taking}"], seen
+        else:
+            assert seen == [f"table.settebello_to {taking}"], seen

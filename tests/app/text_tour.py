@@ -1615,6 +1615,10 @@ class Tour:
         scene.director.show([Redealt(0, three, "three_of_a_kind")] * 2)
         words = self.t("table.redeal_three_of_a_kind", n=2)
         self.banner(scene, "table, a misdeal (three of a kind)", words)
+        for seat, whose in ((0, "you"), (1, "another")):
+            words = scene.director.about_seat("table.settebello_to", seat)
+            scene.director._banner(words, "info", 1.1)
+            self.banner(scene, f"table, the settebello taken ({whose})", words)
 
         broken = AiWorker(lambda level, seed, obs: "no move", mode="inline")
         scene = self.table(solo, Match.new(Rules(), 8), worker=broken)

@@ -34,6 +34,7 @@ from scopa.engine import (
     RoundScored,
     Scopa,
 )
+from scopa.engine.cards import SETTEBELLO
 
 from ..tween import Tweener
 from ..wording import count
@@ -264,7 +265,8 @@ class Director:
                 self._deal(event)
             elif isinstance(event, Played):
                 follow = events[i + 1] if i + 1 < len(events) else None
-                self._play(event, follow)
+                sweep = i + 2 < len(events) and isinstance(events[i + 2], Scopa)
+                self._play(event, follow, called=not sweep)
             elif isinstance(event, Scopa):
                 played = next((e.card for e in reversed(events[:i]) if isinstance(e, Played)), None)
                 self._scopa(event, played)
@@ -538,9 +540,13 @@ class Director:
 
     # --- playing -------------------------------------------------------------------------
 
-    def _play(self, event: Played, follow: Event | None) -> None:
+    def _play(self, event: Played, follow: Event | None, *, called: bool = True) -> None:
+        """``called``: a capture of the settebello is said (not when a scopa's banner, which
+        says more, comes next)."""
         if isinstance(follow, Captured):
             self.beats.append(lambda: self._to_target(event, follow))
+            if called and SETTEBELLO in (follow.card, *follow.cards):
+                self.beats.append(lambda: self._settebello(follow))
             self.beats.append(lambda: self._take(follow))
         elif isinstance(follow, Laid):
             self.beats.append(lambda: self._lay(event))
@@ -574,6 +580,12 @@ class Director:
         # before it goes (one's own, one knows)
         hold = 0.75 if event.seat in view.visible_seats else OTHERS_CAPTURE
         return self._sound("play", hold)
+
+    def _settebello(self, event: Captured) -> float:
+        """The settebello taken is said as the cards go to the pile (the capture seen
+        first): the one card of the deck worth a point by itself, watched for by all."""
+        self._banner(self.about_seat("table.settebello_to", event.seat), "info", 0.9)
+        return 0.0
 
     def _take(self, event: Captured) -> float:
         view = self.view
