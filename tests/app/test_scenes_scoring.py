@@ -1193,6 +1193,36 @@ def test_the_cards_behind_a_row_keep_each_side_s_count_whole_beside_a_long_name(
         assert tails and not any(text.elided or text.cut for text in tails), cell
 
 
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+def test_the_settebello_behind_its_row_is_the_size_of_the_other_rows_cards(
+    app, size, monkeypatch
+) -> None:  # noqa: ANN001
+    """The settebello alone behind its row (the other side empty) filled the panel's whole
+    height: twice the size of the coins' or the primiera's cards, its shadow over the
+    paper's edge."""
+    from scopa.app import style
+
+    app.resize(size)
+    seats = (SeatConfig("Anna", True), SeatConfig("Bruno", False, "expert"))
+    scene, _ = first_sheet(app, MatchSetup(seats, Rules()))
+    drawn: list[pygame.Rect] = []
+    real = style.draw_card
+
+    def draw_card(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        drawn.append(real(*args, **kwargs))
+        return drawn[-1]
+
+    monkeypatch.setattr(style, "draw_card", draw_card)
+    widths = {}
+    for key in ("settebello", "denari", "primiera"):
+        drawn.clear()
+        pos = scene.row_boxes[key].center
+        frame(app, pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        assert drawn and all(scene.chart_area.contains(rect) for rect in drawn), key
+        widths[key] = max(rect.w for rect in drawn)
+    assert widths["settebello"] <= max(widths["denari"], widths["primiera"]), widths
+
+
 def continued_on_the_first_sheet(  # noqa: ANN001
     app, store, setup: MatchSetup
 ) -> tuple[ScoringScene, Match, int]:

@@ -1307,7 +1307,11 @@ class ScoringScene(MenuScene):
             sight) where a row of them would not fit side by side."""
             down = -(-len(cards) // across)
             band_w, band_h = inside.w // across, (inside.bottom - top) // down
-            card_h = band_h - name_h - value_h - 2 * space  # its shadow clear of the next side
+            # no larger than where two sides lie one under the other: the settebello alone
+            # beside an empty side filled the whole height, twice the size of any other
+            # row's cards, its shadow over the paper's edge
+            tall = min(band_h, (inside.bottom - top) // 2)
+            card_h = tall - name_h - value_h - 2 * space  # its shadow clear of the next side
             room = band_w - 2 * space  # clear of the side beside
             wide = room - max(gaps) * apart
             tallest = style.card_width_for(card_h)
