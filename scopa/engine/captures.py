@@ -356,7 +356,11 @@ class CaptureTable:
                 same.append(matta)
             sets = list(same)
             if not (self._precedence and same):
-                sets += [mask for mask, size in summing(rank) if size >= 2]
+                sums = [(mask, size) for mask, size in summing(rank) if size >= 2]
+                if self._precedence and sums:  # the fewest cards: of the sums, the shortest
+                    fewest = min(size for _, size in sums)
+                    sums = [(mask, size) for mask, size in sums if size == fewest]
+                sets += [mask for mask, _ in sums]
             sets += [mask for mask, _ in summing(15 - rank)]
         if not sets:
             return ()

@@ -11,7 +11,7 @@ from scopa.app import style
 from scopa.app.table import TableScene
 from scopa.app.table.frame import FrameCache
 from scopa.app.wording import capital
-from scopa.engine import Card, Match, Move, Rules
+from scopa.engine import PRESETS, Card, Match, Move, Rules
 from scopa.settings import MatchSetup, SeatConfig
 
 from .table_helpers import (
@@ -261,6 +261,14 @@ def test_a_sum_refused_by_the_rulebook_s_limits_says_which(fast, language):
     drag(fast, centre_of(scene, C("7D")), centre_of(scene, C("1S")))
     assert scene.match.moves() == ()
     names = {"card": scene.card_name(C("7D")), "target": scene.card_name(C("1S"))}
+    assert scene.status_text()[0] == capital(fast.t("table.fewest_cards", **names))
+    scene.close()
+    # Cirulla's Equal card first is the fewest cards too: the 8 takes 3 + 5, not 1 + 3 + 4
+    cirulla = PRESETS["cirulla"].with_(equal_rank_precedence=True)
+    scene = open_table(fast, "8D 9C 10S", "2B 6B 9B", "1S 3S 4C 5B", cirulla)
+    drag(fast, centre_of(scene, C("8D")), centre_of(scene, C("1S")))
+    assert scene.match.moves() == ()
+    names = {"card": scene.card_name(C("8D")), "target": scene.card_name(C("1S"))}
     assert scene.status_text()[0] == capital(fast.t("table.fewest_cards", **names))
 
 

@@ -156,6 +156,8 @@ def cirulla_reference(card: Card, table: list[Card], rules: Rules, named: int = 
         sums = [s for s in subsets if len(s) >= 2 and total[s] == played]
         if rules.equal_rank_precedence and equal:
             sums = []
+        elif rules.equal_rank_precedence and sums:  # the fewest cards among the sums
+            sums = [s for s in sums if len(s) == min(map(len, sums))]
         sets = equal + sums + [s for s in subsets if total[s] + played == 15]
     if sets and rules.may_trail_capturing_card:
         sets.append(())

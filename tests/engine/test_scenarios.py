@@ -87,6 +87,13 @@ CAPTURES = [
     ("toggle-equal_rank_precedence-rules-out-sums", rules(equal_rank_precedence=True), "8S",
      "8C 5S 3B 7D", 0, ["7D", "8C"]),
     ("R10-sums-without-precedence", CIRULLA, "8S", "8C 5S 3B 7D", 0, ["3B+5S", "7D", "8C"]),
+    # the toggle is "the fewest cards" (CIRULLA.md R10): with no equal card, of the sums only
+    # those of the fewest cards; the fifteens stay free (1 + 3 + 4 makes 8 but takes three;
+    # 3 + 4 makes 15 with the 8)
+    ("toggle-equal_rank_precedence-the-fewest-sums", rules(equal_rank_precedence=True), "8S",
+     "1C 3B 4D 5S 7B", 0, ["1C+7B", "3B+4D", "3B+5S", "7B"]),
+    ("R10-every-sum-without-precedence", CIRULLA, "8S", "1C 3B 4D 5S 7B", 0,
+     ["1C+3B+4D", "1C+7B", "3B+4D", "3B+5S", "7B"]),
     ("R11-a-card-that-can-take-must", CIRULLA, "5S", "10C 9B", 0, ["10C"]),
     ("toggle-may_trail_capturing_card", rules(may_trail_capturing_card=True), "5S", "10C 9B",
      0, ["", "10C"]),
