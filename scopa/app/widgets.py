@@ -746,6 +746,9 @@ class SettingRow(Widget):
         super().__init__(hint=hint, enabled=enabled)
         self.label, self.control, self.control_share = label, control, control_share
         self.picture = picture
+        self.says_hint = False
+        """The row's explanation was last drawn whole under its label: a screen's line of
+        explanations need not say it again (``Form.hint``)."""
         self.inset: int | None = None
         """How far the words start from the row's left edge (None: a quarter of its
         height): rows of other heights above and below write from where they do."""
@@ -823,6 +826,8 @@ class SettingRow(Widget):
             head, body = split_row(area, title, note, hint)
             style.text(surface, resolve(self.label), title, head)
             style.text(surface, hint, note, body, valign="top", lines=0)
+            laid = style.fit(hint, note, body.w, body.h, lines=0)
+            self.says_hint = not (laid.elided or laid.cut)
         if self.picture is not None:
             box = self._picture_box(m)
             surface.blit(self.picture(box.h), box)
@@ -1149,7 +1154,8 @@ class Form:
         order = (focus, self.hover) if self.keys_last else (self.hover, focus)
         for widget in order:
             if widget is not None and widget.hint is not None:
-                return resolve(widget.hint)
+                # a row saying its own explanation: the line under the screen repeated it
+                return "" if getattr(widget, "says_hint", False) else resolve(widget.hint)
         return ""
 
     def draw(self, surface: pygame.Surface, m: Metrics) -> None:

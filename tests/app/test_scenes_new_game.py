@@ -1348,3 +1348,26 @@ def test_the_seats_wear_the_shapes_they_wear_at_the_table(
     assert len(drawn) == shapes
     if shapes:
         assert sorted(set(drawn)) == list(range(min(players, scene.table_rules().sides)))
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_row_s_explanation_is_not_said_again_under_the_screen(app, scene, language) -> None:  # noqa: ANN001
+    """The round's code typed, its row's explanation read twice: under its label and again
+    between Back and Start. Only what is not on the screen already is said there (a seat's
+    name field, which has no line of its own)."""
+    from scopa.app import style
+
+    app.set_language(language)
+    click(app, scene.code_row)
+    type_text(app, "81N1T0")
+    drawn: list[style.Drawn] = []
+    with style.watch_text(drawn.append):
+        frame(app)
+    said = app.t("ng_code_hint")
+    assert [text.words for text in drawn].count(said) == 1
+    _, name, _, _ = seat(scene, 0)
+    click(app, name)
+    drawn.clear()
+    with style.watch_text(drawn.append):
+        frame(app)
+    assert scene.form.hint() and any(text.words == scene.form.hint() for text in drawn)
