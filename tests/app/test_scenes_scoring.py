@@ -1394,6 +1394,43 @@ def test_in_teams_a_bonus_says_which_partner_knocked(app, language) -> None:
     close_tables(app)
 
 
+def test_the_makers_are_told_one_way_along_the_whole_panel(app) -> None:  # noqa: ANN001
+    """A side crowded with scopas told them "+1 Y" under the overlapping cards while the
+    other side, with room, told "+1 · L.": two ways of saying one thing in one panel. The
+    panel takes the one way that fits every side."""
+    from scopa.app import style
+    from scopa.app.scenes.flow import SEPARATOR
+
+    rules = Rules.preset("cirulla").with_(players=4)
+    names = ("Giulia", "Marco", "Anna", "Luca")
+    setup = MatchSetup(tuple(SeatConfig(n, i == 0) for i, n in enumerate(names)), rules)
+    scene = ScoringScene(app, MatchCoordinator(setup, first_round(rules, 11)))
+    app.stack.push(scene)
+    frame(app)
+    scene.makers = {(0, 0): 0, (0, 1): 2, (0, 2): 0, (1, 0): 1, (1, 1): 3}
+    pen = scene.m.pen("ui", style.SMALL * 0.9, style.INK_SOFT)
+    wide = [pygame.Rect(0, 0, 400, 20)] * 2
+
+    def told(width: int) -> list[str]:
+        narrow = [pygame.Rect(0, 0, width, 20)] * 3
+        sides = [
+            (0, [(at, 1, under) for at, under in enumerate(narrow)]),
+            (1, [(at, 1, under) for at, under in enumerate(wide)]),
+        ]
+        return [words for words, _ in scene._bonus_words(sides, pen)]
+
+    crowded = next(
+        width
+        for width in range(8, 200)
+        if all(SEPARATOR not in w for w in told(width)[:3])
+        and all(w != "+1" for w in told(width)[:3])
+    )
+    words = told(crowded)
+    assert all(SEPARATOR not in w and "\u2009" in w for w in words), words
+    assert all(SEPARATOR in w for w in told(400)), told(400)  # room for all: names or initials
+    close_tables(app)
+
+
 def test_alone_a_bonus_says_its_points_only(app) -> None:
     """Two players: the side's name is the player's, so the bonus's line is "+2" alone."""
     rules = Rules.preset("cirulla")

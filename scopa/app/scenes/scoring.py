@@ -1323,6 +1323,8 @@ class ScoringScene(MenuScene):
         across = max((1, 2)[: len(cards)], key=lambda n: (laid(n)[4], -n))
         band_w, band_h, room, width, _ = laid(across)
         art = style.menu_art(self.app, self.app.settings.deck_for(self.setup.rules))
+        told: list[tuple[int, list[tuple[int, int, pygame.Rect]]]] = []  # each side's bonuses
+        tags: list[tuple[str, pygame.Rect]] = []
         for side, held in enumerate(cards):
             column, line = side % across, side // across
             band = pygame.Rect(inside.left + band_w * column, top + band_h * line, band_w, band_h)
@@ -1338,7 +1340,6 @@ class ScoringScene(MenuScene):
                 step = min(step, (room - width - spaced) / (len(held) - 1))
             x = band.centerx - (step * (len(held) - 1) + spaced) / 2
             cy = head.bottom + m.px(style.SPACE_XS) + style.card_height(width) // 2
-            tags: list[tuple[str, pygame.Rect]] = []
             bonuses: list[tuple[int, int, pygame.Rect]] = []
             for index, (card, value) in enumerate(held):
                 if index and value and key == "scope":
@@ -1363,70 +1364,84 @@ class ScoringScene(MenuScene):
                     else:
                         style.text(surface, words, value_pen, under, align="center")
                 x += step
-            for words, under in self._bonus_words(side, bonuses, value_pen):
-                style.text(surface, words, value_pen, under, align="center")
-            for label, area in tags:  # over the cards: the next one hid it where they overlap
-                style.draw_tag(surface, label, tag_pen, area)
+            told.append((side, bonuses))
+        for words, under in self._bonus_words(told, value_pen):
+            style.text(surface, words, value_pen, under, align="center")
+        for label, area in tags:  # over the cards: the next one hid it where they overlap
+            style.draw_tag(surface, label, tag_pen, area)
 
     def _bonus_words(
-        self, side: int, bonuses: list[tuple[int, int, pygame.Rect]], pen: style.Pen
+        self, told: list[tuple[int, list[tuple[int, int, pygame.Rect]]]], pen: style.Pen
     ) -> list[tuple[str, pygame.Rect]]:
-        """Under the cards of each scopa or bonus of ``side`` (its first card's place among
-        the side's, its points, the room under it): its points, and in a side of partners
-        who made it: by name where every one of the side's fits so ("+3 · Anna"), else by
-        initial where the partners' differ ("+3 · A."), where it fits. A long name fitted
-        under some and not others ("+10 · E." beside "+3 · Emma"), and a partner's seemed to
-        have none."""
-        partners = self.setup.rules.seats_of(side)
+        """Under the cards of each scopa or bonus of each side (``told``: a side, and for
+        each of its bonuses its first card's place among the side's, its points, the room
+        under it): its points, and in a side of partners who made it: by name where every
+        one fits so ("+3 · Anna"), else by initial where the partners' differ ("+3 · A."),
+        where it fits. One way for the whole panel where it can be: a side crowded with
+        scopas told "+1Y" beside the other's "+1 · L.", two ways of saying one thing; a
+        long name fitted under some and not others ("+10 · E." beside "+3 · Emma"), and a
+        partner's seemed to have none."""
         seats = Seats(self.setup, self.app.t, self.coordinator.humans)
-        makers = [self.makers.get((side, at)) for at, _, _ in bonuses]
-        if len(partners) < 2 or all(seat is None for seat in makers):
-            return [(f"+{points}", under) for _, points, under in bonuses]
+        plain = [(f"+{points}", under) for _, bonuses in told for _, points, under in bonuses]
+        named = [
+            (side, bonuses, [self.makers.get((side, at)) for at, _, _ in bonuses])
+            for side, bonuses in told
+            if len(self.setup.rules.seats_of(side)) >= 2
+        ]
+        if not any(seat is not None for _, _, makers in named for seat in makers):
+            return plain
 
-        def told(by: Callable[[int], str], separator: str = SEPARATOR) -> list[str]:
+        def said(by: Callable[[int], str], separator: str = SEPARATOR) -> list[str]:
             return [
                 f"+{points}" if seat is None else f"+{points}{separator}{by(seat)}"
+                for _, bonuses, makers in named
                 for seat, (_, points, _) in zip(makers, bonuses, strict=True)
             ]
 
-        def fits(words: str, under: pygame.Rect) -> bool:
-            return style.natural_width(words, pen) <= under.w
-
-        unders = [under for _, _, under in bonuses]
-        named = told(seats.seat_name)
-        if all(fits(words, under) for words, under in zip(named, unders, strict=True)):
-            return list(zip(named, unders, strict=True))
-        initials = [seats.seat_name(other)[:1].upper() for other in partners]
-        if len(set(initials)) < len(initials):  # "A." would not tell Anna from Alberto
-            return [(f"+{points}", under) for _, points, under in bonuses]
-        initial = {seat: seats.seat_name(seat)[:1].upper() for seat in partners}
-        smaller = replace(pen, px=max(1, round(pen.px * 0.85)))
-        gap = pen.px // 3  # told closer, a step smaller, apart from the next
-        tiers = [  # "+1 · A.", then where the separator leaves no room "+1 A.", "+1 A"
-            (told(lambda seat: f"{initial[seat]}."), pen, 0),
-            (told(lambda seat: f"\u2009{initial[seat]}.", separator=""), smaller, gap),
-            (told(lambda seat: f"\u2009{initial[seat]}", separator=""), smaller, gap),
+        unders = [under for _, bonuses, _ in named for _, _, under in bonuses]
+        points = [points for _, bonuses, _ in named for _, points, _ in bonuses]
+        others = [  # sides of one: their points alone
+            (f"+{p}", under)
+            for side, bonuses in told
+            if len(self.setup.rules.seats_of(side)) < 2
+            for _, p, under in bonuses
         ]
+        tiers = [(said(seats.seat_name), pen, 0)]
+        partners = [seat for side, _, _ in named for seat in self.setup.rules.seats_of(side)]
+        initial = {seat: seats.seat_name(seat)[:1].upper() for seat in partners}
+        # "A." would not tell Anna from Alberto: by initial only where a side's differ
+        if all(
+            len({initial[seat] for seat in self.setup.rules.seats_of(side)})
+            == len(self.setup.rules.seats_of(side))
+            for side, _, _ in named
+        ):
+            smaller = replace(pen, px=max(1, round(pen.px * 0.85)))
+            gap = pen.px // 3  # told closer, a step smaller, apart from the next
+            tiers += [  # "+1 · A.", then where the separator leaves no room "+1 A.", "+1 A"
+                (said(lambda seat: f"{initial[seat]}."), pen, 0),
+                (said(lambda seat: f"\u2009{initial[seat]}.", separator=""), smaller, gap),
+                (said(lambda seat: f"\u2009{initial[seat]}", separator=""), smaller, gap),
+            ]
 
         def laid(tier: tuple[list[str], style.Pen, int]) -> list[tuple[str, pygame.Rect] | None]:
-            said, used, apart = tier
+            words_of, used, apart = tier
             return [
                 (words, under.inflate(-apart, 0))
                 if style.natural_width(words, used) <= under.w - apart
                 else None
-                for words, under in zip(said, unders, strict=True)
+                for words, under in zip(words_of, unders, strict=True)
             ]
 
         placed = [laid(tier) for tier in tiers]  # each laid once, drawn at every frame
-        for told_so in placed:  # a side's makers told one way all along it, where they can be
+        for told_so in placed:  # the makers told one way all along the panel, where they can be
             if all(place is not None for place in told_so):
-                return [place for place in told_so if place is not None]
-        return [  # else each as it fits, the points alone where nothing does
+                return others + [place for place in told_so if place is not None]
+        return others + [  # else each as it fits, the points alone where nothing does
             next(
                 (told_so[i] for told_so in placed if told_so[i] is not None),
-                (f"+{points}", under),
+                (f"+{points[i]}", under),
             )
-            for i, (_, points, under) in enumerate(bonuses)
+            for i, under in enumerate(unders)
         ]
 
     def _behind_label(
