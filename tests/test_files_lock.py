@@ -402,12 +402,13 @@ def test_a_copy_that_could_not_lock_writes_nothing_once_another_holds_the_folder
 
 def test_a_file_where_the_data_folder_goes_is_said_at_the_start(tmp_path: Path) -> None:
     """A file in place of the data folder said nothing until the first move failed to
-    save; it is said at the start, as a read-only folder is."""
+    save; it is said at the start, as a read-only folder is: as a folder the game cannot
+    use at all (nothing can be read there either)."""
     (tmp_path / "data").write_text("not a folder")
     store = Store(tmp_path / "data")
     assert store.lock() is True
     (message,) = store.messages
-    assert message.key == "files.folder_not_writable"
+    assert message.key == "files.folder_unusable"
     assert message.params["reason"].key == "files.reason_in_the_way"
 
 
