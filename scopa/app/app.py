@@ -552,7 +552,8 @@ class App:
     def _through_new_screen(self, event: pygame.event.Event) -> bool:
         """Whether ``event`` (the left button) is the second press of a double click on a
         screen the first press opened, or that press's release, or Enter pressed again as
-        quickly on a screen the first Enter opened: none is taken."""
+        quickly on a screen the first Enter opened (and each pressed on as quickly after
+        it): none is taken."""
         if event.type == pygame.KEYDOWN and event.key in ANSWER_KEYS:
             now, top = self.elapsed, self.stack.top
             answered = self._last_answer
@@ -561,6 +562,9 @@ class App:
                 and now - answered[0] <= DOUBLE_CLICK
                 and top is not answered[1]
             ):
+                # and so is each pressed on as quickly after it: Space pressed every third
+                # of a second pressed the title's Play once the lessons it closed were gone
+                self._last_answer = (now, answered[1])
                 return True
             self._last_answer = (now, top)
             return False

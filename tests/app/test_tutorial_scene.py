@@ -171,6 +171,53 @@ def test_an_enter_pressed_on_as_a_lesson_s_words_appear_does_not_skip_them(fast)
     assert scene.coach.step.key == "single"
 
 
+def test_space_pressed_on_and_on_turns_no_lesson_over_until_the_keys_rest(fast):
+    """Space pressed every third of a second (the key that hurries the computers) while the
+    round was finished for the player turned the last lesson over within a moment of its
+    coming, unread. Each key pressed too soon makes the lesson wait a moment longer, and
+    a player pressing on is told to leave the keys."""
+    from scopa.app.scenes.tutorial import NEXT_GRACE
+
+    scene = TutorialScene(fast)
+    fast.stack.push(scene)
+    space = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0)
+    fast.frame(FRAME, [])
+    assert scene.coach.step.key == "welcome"
+    every = round(0.3 / FRAME)
+    for _ in range(12):  # over three seconds of Space, a press each third of a second
+        for _ in range(every):
+            fast.frame(FRAME, [])
+        fast.frame(FRAME, [space])
+    assert scene.coach.step.key == "welcome"
+    assert scene.said() == fast.t("aids.tut.keys_wait")
+    for _ in range(round(NEXT_GRACE / FRAME) + 1):  # the keys left a moment
+        fast.frame(FRAME, [])
+    fast.frame(FRAME, [space])
+    assert scene.coach.step.key == "single"
+
+
+def test_space_pressed_on_as_the_lessons_close_presses_nothing_on_the_title(fast):
+    """The lessons closed by Space, Space pressed on every third of a second pressed the
+    title's focused button: a match began (or the saved one came back) unasked."""
+    fast.stack.push(TitleScene(fast))
+    fast.frame(FRAME, [])
+    scene = TutorialScene(fast)
+    fast.stack.push(scene)
+    space = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0)
+    fast.frame(FRAME, [space])
+    scene.ask_to_leave = scene.skip  # the press that closes the lessons: as Escape's
+    escape = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0)
+    fast.frame(FRAME, [escape])
+    back = fast.stack.top
+    assert isinstance(back, TitleScene) and scene not in fast.stack
+    fast.frame(FRAME, [space])
+    for _ in range(8):
+        for _ in range(round(0.3 / FRAME)):
+            fast.frame(FRAME, [])
+        fast.frame(FRAME, [space])
+        assert list(fast.stack) == [back], list(fast.stack)
+
+
 def test_the_welcome_waits_for_next_and_enter_works(fast):
     scene = TutorialScene(fast)
     fast.stack.push(scene)

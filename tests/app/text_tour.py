@@ -2401,6 +2401,8 @@ class Tour:
         self.show("tutorial, welcome: read on")
         self.click(centre_of(scene, STEPS[1].moves[0].card))
         self.show("tutorial, welcome: a card clicked before Next")
+        scene.say(lambda t: t("aids.tut.keys_wait"))
+        self.show("tutorial, welcome: keys pressed on and on")
         self.press(scene, "next")
         app.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0)])
         self.hover_all(app.stack.top, "tutorial, leave the lessons?")

@@ -90,6 +90,9 @@ class TutorialScene(TableScene):
         to the lesson's words for it ("drag"), not a card clicked's ("click the table")."""
         self.step_age = 0.0
         """Seconds the coach's step has been shown (``NEXT_GRACE``)."""
+        self.keys_from = NEXT_GRACE
+        """The step's age from which Enter takes its words as read: each Enter or Space
+        pressed sooner puts it ``NEXT_GRACE`` later (``handle``)."""
         worker = AiWorker(tutorial_chooser, mode="inline")
         # The lesson's deal is not a match to resume, nor a result to count: no save slot.
         # It starts at the lesson the player was at when the game closed.
@@ -217,6 +220,7 @@ class TutorialScene(TableScene):
         step = self.coach.step
         if step is not self._step_seen:
             self._step_seen, self.step_age = step, 0.0
+            self.keys_from = NEXT_GRACE
             self._keep_step()
         else:
             self.step_age += dt
@@ -344,9 +348,16 @@ class TutorialScene(TableScene):
         ):
             step = self.coach.step
             if step is not None and step.wait == "next":
-                if step is self._step_seen and self.step_age >= NEXT_GRACE:
+                if step is self._step_seen and self.step_age >= self.keys_from:
                     self.next_step()
-                return True  # too soon: an Enter pressed on, not the words read
+                    return True
+                # too soon: a key pressed on, not the words read (Space pressed every third
+                # of a second as the computers finished the round turned the last lesson
+                # over unread): it waits for the keys to rest a moment
+                if self.step_age > NEXT_GRACE:  # a key that seemed dead: how to go on, said
+                    self.say(lambda t: t("aids.tut.keys_wait"))
+                self.keys_from = self.step_age + NEXT_GRACE
+                return True
         return super().handle(event)
 
     def _came_under(self, pos: tuple[int, int], name: str) -> bool:

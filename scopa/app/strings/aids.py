@@ -93,6 +93,10 @@ STRINGS = {
         "aids.tut.not_this": "Not this one: {what}",
         "aids.tut.wrong.next": "read on and press Next",
         "aids.tut.read_first": "Read the lesson first, then press Next",
+        "aids.tut.keys_wait": (
+            "Leave the keys a moment, then press again: the lesson waits after each key, "
+            "so it is not turned over unread"
+        ),
         "aids.tut.step": "Lesson {n} of {total}",
         "aids.tut.watch": "Watch the table: the lesson goes on at your turn.",
         "aids.tut.welcome.title": "Welcome to Scopa",
@@ -239,6 +243,10 @@ STRINGS = {
         "aids.tut.not_this": "Non questa: {what}",
         "aids.tut.wrong.next": "leggi e premi Avanti",
         "aids.tut.read_first": "Prima leggi la lezione, poi premi Avanti",
+        "aids.tut.keys_wait": (
+            "Lascia i tasti un momento, poi premi di nuovo: la lezione aspetta dopo ogni "
+            "tasto, per non essere saltata senza leggerla"
+        ),
         "aids.tut.step": "Lezione {n} di {total}",
         "aids.tut.watch": "Guarda il tavolo: la lezione riprende al tuo turno.",
         "aids.tut.welcome.title": "Impariamo la scopa",
