@@ -20,8 +20,10 @@ C = Card.parse
 
 
 def wait_for_human(app, scene: TutorialScene, limit: int = 3000) -> None:
+    """Until the player is to play (the lesson read a moment: the keys are taken then)."""
     for _ in range(limit):
-        if scene.human_to_play == HUMAN or scene.coach.step is None:
+        ready = scene.step_age >= scene.keys_from
+        if (scene.human_to_play == HUMAN and ready) or scene.coach.step is None:
             return
         if scene.coach.step.key == "score":
             return
@@ -194,6 +196,24 @@ def test_space_pressed_on_and_on_turns_no_lesson_over_until_the_keys_rest(fast):
         fast.frame(FRAME, [])
     fast.frame(FRAME, [space])
     assert scene.coach.step.key == "single"
+
+
+def test_enter_pressed_on_goes_through_no_lesson_s_play_unread(fast):
+    """Enter pressed six times a tenth of a second apart on the welcome: it closed, the
+    next lesson's play (the king takes the king) was made from the keys and the lesson
+    after it came, the one between never read."""
+    from scopa.app.scenes.tutorial import NEXT_GRACE
+
+    scene = TutorialScene(fast)
+    fast.stack.push(scene)
+    enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0)
+    for _ in range(round(NEXT_GRACE / FRAME) + 2):
+        fast.frame(FRAME, [])
+    for _ in range(6):
+        fast.frame(FRAME, [enter])
+        for _ in range(round(0.1 / FRAME)):
+            fast.frame(FRAME, [])
+    assert scene.coach.step.key == "single" and scene.match.moves() == ()
 
 
 def test_space_pressed_on_as_the_lessons_close_presses_nothing_on_the_title(fast):

@@ -347,6 +347,11 @@ class TutorialScene(TableScene):
             pygame.K_SPACE,
         ):
             step = self.coach.step
+            if step is not None and step.wait != "next" and self.step_age < self.keys_from:
+                # nor does one play the card a lesson just raised before its words are seen
+                # (Enter pressed on six times went through a lesson's play unread)
+                self.keys_from = self.step_age + NEXT_GRACE
+                return True
             if step is not None and step.wait == "next":
                 if step is self._step_seen and self.step_age >= self.keys_from:
                     self.next_step()
