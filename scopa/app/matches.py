@@ -884,7 +884,10 @@ class Matches:
             self.leave_finished(current)  # nothing is left there (but a rematch)
         elif current is not None and current.remote:
             detail = "online.leave_detail" + self.seats_here_suffix()
-            self._home_if_agreed("online.leave_question", detail, "online.leave", "online.stay")
+            computer = ("online.hand_over_short", self._leave_to_the_computer)
+            self._home_if_agreed(
+                "online.leave_question", detail, "online.leave", "online.stay", other=computer
+            )
         elif current is not None and self.app.store.locked_out:  # it was never saved
             self._home_if_agreed(
                 "other_copy_leave_question", "other_copy_leave_detail", "leave_anyway",
@@ -956,9 +959,21 @@ class Matches:
         (their seats are spoken of, not "your seat"), else ""."""
         return "_many" if len(getattr(self.current, "parts", ())) > 1 else ""
 
-    def _home_if_agreed(self, question: str, detail: str, yes: str, no: str) -> None:
-        """Ask (each a key of the texts), and go back to the title on yes."""
+    def _home_if_agreed(
+        self,
+        question: str,
+        detail: str,
+        yes: str,
+        no: str,
+        *,
+        other: tuple[str, Callable[[], None]] | None = None,
+    ) -> None:
+        """Ask (each a key of the texts), and go back to the title on yes; ``other``, a
+        third answer (its text's key, what it does)."""
         t = self.app.t
+        third: dict[str, Any] = {}
+        if other is not None:
+            third = {"other": lambda: t(other[0]), "on_other": other[1]}
         self.app.open(
             "confirm",
             question=lambda: t(question),
@@ -966,7 +981,19 @@ class Matches:
             yes=lambda: t(yes),
             no=lambda: t(no),
             on_yes=self.app.home,
+            **third,
         )
+
+    def _leave_to_the_computer(self) -> None:
+        """Leave a table held by a server, the computer playing this screen's seats at once
+        until their players take them back: friends went on waiting for a player gone for
+        good, until the seat could be handed over a minute later."""
+        current = self.current
+        parts = getattr(current, "parts", None)
+        for part in parts.values() if parts else [current]:
+            if not part.stood_in_for_me():
+                part.hand_over([part.seat])
+        self.app.home()
 
     # --- over the network ------------------------------------------------------------------
 

@@ -1122,27 +1122,15 @@ class GameServer:
             raise ProtocolError("not_seated", "spectators cannot hand a seat over")
         seat = message["seat"]
         check_level(message.get("level", STAND_IN_LEVEL))  # asked, but not the caller's choice
-        if not 0 <= seat < len(table.seats) or seat == conn.seat:
-            raise ProtocolError("bad_message", "name another player's seat")
+        if not 0 <= seat < len(table.seats):
+            raise ProtocolError("bad_message", "name a seat of the table")
         async with self.locks[table.code]:
             await self._refresh_seats(table)
             record = table.seats[seat]
             if record.kind != "human" or not record.taken or record.autoplay:
                 raise ProtocolError("not_away", f"seat {seat} has no player to stand in for")
-            here = (await self.store.presence(table.code)).get(seat)
-            if here is not None and here.connected:  # here, but not playing?
-                idle = self.limits.idle_grace
-                if table.person_to_play() != seat or table.turn_lasted(self.clock()) < idle:
-                    raise ProtocolError(
-                        "not_away",
-                        f"a player here can be stood in for once a turn lasted {idle:g} s",
-                    )
-            else:
-                grace = self.limits.away_grace
-                if here is None or self.clock() - here.since < grace:
-                    raise ProtocolError(
-                        "not_away", f"a seat can be handed over once its player is gone {grace:g} s"
-                    )
+            if seat != conn.seat:  # (one's own: a player leaving, the computer plays for
+                await self._check_away(table, seat)  # them at once, until they are back)
             record = record.with_(autoplay=True, level=STAND_IN_LEVEL)
             table.seats[seat] = record
             table.reading.discard(seat)
@@ -1151,6 +1139,24 @@ class GameServer:
         conn.send(server_message("ok", re=message.id))
         await self._send_table(table)
         self._kick(table)
+
+    async def _check_away(self, table: Table, seat: int) -> None:
+        """Refuse to hand another player's ``seat`` over before they have been gone
+        ``away_grace``, or, still here, let their turn last ``idle_grace``."""
+        here = (await self.store.presence(table.code)).get(seat)
+        if here is not None and here.connected:  # here, but not playing?
+            idle = self.limits.idle_grace
+            if table.person_to_play() != seat or table.turn_lasted(self.clock()) < idle:
+                raise ProtocolError(
+                    "not_away",
+                    f"a player here can be stood in for once a turn lasted {idle:g} s",
+                )
+        else:
+            grace = self.limits.away_grace
+            if here is None or self.clock() - here.since < grace:
+                raise ProtocolError(
+                    "not_away", f"a seat can be handed over once its player is gone {grace:g} s"
+                )
 
     async def _back(self, conn: Connection, message: Message) -> None:
         """A player the computer stood in for, while still connected, plays again: told

@@ -22,6 +22,7 @@ from scopa.app.scenes.confirm import ConfirmScene
 from scopa.app.scenes.flow import SEPARATOR
 from scopa.app.scenes.lobby import LobbyScene
 from scopa.app.scenes.online import OnlineScene
+from scopa.app.scenes.title import TitleScene
 from scopa.app.table import TableScene
 from scopa.engine import Card, Rules
 from scopa.net.client import BackgroundClient, ServerError, Update
@@ -893,6 +894,27 @@ def test_the_menu_over_a_match_online_does_not_claim_to_pause_or_delete_it(hoste
     confirm = app.stack.top
     assert isinstance(confirm, ConfirmScene)
     assert confirm.question() == app.t("online.leave_question")
+
+
+def test_a_player_leaving_may_let_the_computer_play_their_seat_at_once(hosted, monkeypatch):
+    """Leaving the table only kept the seat: the friends waited for a player gone for good
+    until a minute had passed and they could hand the seat over. The question offers to let
+    the computer play it at once; Play online brings the player back to it."""
+    app, table, friend = hosted
+    menu, _ = menu_over(app, table, monkeypatch)
+    click(app, menu.buttons[-1])
+    confirm = app.stack.top
+    assert isinstance(confirm, ConfirmScene) and confirm.other_button is not None
+    assert confirm.other_button.text() == app.t("online.hand_over_short")
+    click(app, confirm.other_button)
+    assert isinstance(app.stack.top, TitleScene)
+
+    def stood_in() -> bool:
+        friend.poll()
+        seats = (friend.client.table or {}).get("seats", [])
+        return any(info.get("seat") == 0 and info.get("autoplay") for info in seats)
+
+    run_until(app, stood_in, 20)
 
 
 @pytest.mark.parametrize("language", ["en", "it"])

@@ -42,7 +42,7 @@ class Fuzzer:
             self.binary, self.not_json, self.not_an_object, self.wrong_version,
             self.unknown_type, self.bad_id, self.unknown_field, self.wrong_types,
             self.bad_move, self.stale_play, self.wrong_token, self.no_such_table,
-            self.bad_rules, self.bad_seats, self.own_seat_handed_over, self.replayed,
+            self.bad_rules, self.bad_seats, self.no_such_seat_handed_over, self.replayed,
             self.too_big, self.deep, self.bad_level,
         ]  # fmt: skip
         if seat is not None:
@@ -153,8 +153,9 @@ class Fuzzer:
                                  [5, 6]])  # fmt: skip
         return self.message("create", rules={}, seats=seats, name="Eve")
 
-    def own_seat_handed_over(self) -> Frame:
-        return self.message("hand_over", seat=self.rng.choice([self.seat or 0, -1, 9]))
+    def no_such_seat_handed_over(self) -> Frame:
+        # (one's own seat may be handed over: a player leaving lets the computer play it)
+        return self.message("hand_over", seat=self.rng.choice([-1, 9, 2**40]))
 
     def replayed(self) -> Frame:
         if not self.kept:

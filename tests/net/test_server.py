@@ -403,7 +403,7 @@ def test_an_absent_players_seat_is_handed_to_a_computer_and_given_back(tmp_path)
             assert gone["seats"][1]["away"] is not None and gone["seats"][1]["taken"]
             early = await one.ask("hand_over", seat=1, level="greedy")
             assert early["type"] == "error" and early["code"] == "not_away"
-            refused = await one.ask("hand_over", seat=0)
+            refused = await one.ask("hand_over", seat=5)
             assert refused["code"] == "bad_message"
             await asyncio.sleep(0.5)
             done = await one.ask("hand_over", seat=1, level="greedy")
@@ -429,6 +429,35 @@ def test_an_absent_players_seat_is_handed_to_a_computer_and_given_back(tmp_path)
             assert not table["seats"][1]["autoplay"] and table["seats"][1]["connected"]
             state = await back.until("state", reason="join")
             assert state["observation"]["seat"] == 1 and len(state["observation"]["hand"]) > 0
+            for raw in (one, back):
+                await raw.close()
+
+    run(scenario())
+
+
+def test_a_player_leaving_hands_their_own_seat_to_the_computer_at_once(tmp_path) -> None:
+    """A friend leaving the match for good could only go, the friends waiting for the seat
+    to be handed over once its player had been gone a while: a player may hand their own
+    seat to the computer at once, and take it back by joining again."""
+
+    async def scenario() -> None:
+        limits = dataclasses.replace(FAST, away_grace=600.0)
+        async with serving(open_store(str(tmp_path / "t.db")), limits) as server:
+            one, two, mine, theirs = await two_seated(server.address)
+            done = await two.ask("hand_over", seat=1)
+            assert done["type"] == "ok"
+            table = await one.until("table")
+            while not table["seats"][1]["autoplay"]:
+                table = await one.until("table")
+            assert table["seats"][1]["level"] == "expert"
+            again = await two.ask("hand_over", seat=1)  # the computer plays it already
+            assert again["code"] == "not_away"
+            await two.close()
+            back = await Raw.open(server.address)
+            seated = await back.ask("rejoin", code=mine["code"], seat=1, token=theirs["token"])
+            assert seated["type"] == "seated"
+            table = await back.until("table")
+            assert not table["seats"][1]["autoplay"]
             for raw in (one, back):
                 await raw.close()
 
