@@ -1140,22 +1140,24 @@ class Form:
         if isinstance(target, TextInput):
             target.editing = False
 
-    def hint(self, keyed: bool = False) -> str:
+    def hint(self, keyed: bool = False, *, unsaid: bool = False) -> str:
         """The explanation of the widget under the mouse, else of the focused one (the
         focused one first after a key: the one a key would press); none while a screen
         covers this one (a question over the title had the title's line
         under it, as if it explained the question). ``keyed``: the focused widget is
         explained only after a key pressed here (a screen whose hint takes the place of
         something else, which a clicked switch, or the ring shown as the screen opened,
-        kept hidden)."""
+        kept hidden). ``unsaid``: none for a row that says its explanation itself, under
+        its label (a screen's line under it would say it twice)."""
         if self.covered:
             return ""
         focus = self.focus if self.keys_last or not keyed else None
         order = (focus, self.hover) if self.keys_last else (self.hover, focus)
         for widget in order:
             if widget is not None and widget.hint is not None:
-                # a row saying its own explanation: the line under the screen repeated it
-                return "" if getattr(widget, "says_hint", False) else resolve(widget.hint)
+                if unsaid and getattr(widget, "says_hint", False):
+                    return ""  # (a line under the screen repeated the row's explanation)
+                return resolve(widget.hint)
         return ""
 
     def draw(self, surface: pygame.Surface, m: Metrics) -> None:

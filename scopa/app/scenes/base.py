@@ -215,7 +215,7 @@ class MenuScene(Scene):
             pen = self.m.pen("ui_bold", style.SMALL, style.LACQUER)
             style.text(surface, note, pen, area, align="center", lines=0)
             return
-        text = self.form.hint() or ("" if self.form.covered else resting)
+        text = self.form.hint(unsaid=True) or ("" if self.form.covered else resting)
         if text:
             pen = self.m.pen("ui", style.SMALL, color)
             style.text(surface, text, pen, area, align="center", lines=0)
