@@ -384,6 +384,10 @@ class Slider(Control):
         style.draw_slider(surface, rect, m, float(self.get()), self.enabled, hot)
 
 
+FieldState = tuple[str, int, "int | None"]
+"""A name field's name, caret and the other end of its mark (Ctrl+Z brings one back)."""
+
+
 class TextInput(Control):
     """A one-line name field: click or focus it and type, as in any program's fields.
 
@@ -431,8 +435,8 @@ class TextInput(Control):
         there soon after is a double click."""
         self._dragging = False
         """The button pressed in the name is held: moving it marks letters."""
-        self._undo: list[tuple[str, int, int | None]] = []
-        self._redo: list[tuple[str, int, int | None]] = []
+        self._undo: list[FieldState] = []
+        self._redo: list[FieldState] = []
         """The name, caret and mark before each change (Ctrl+Z), and after each taken back
         (Ctrl+Y)."""
         self._typing_run = False
@@ -539,10 +543,10 @@ class TextInput(Control):
         self._anchor = None
         self.caret = min(caret, len(value))
 
-    def _state(self) -> tuple[str, int, int | None]:
+    def _state(self) -> FieldState:
         return str(self.get()), self.caret, self._anchor
 
-    def _restore(self, taken: list, kept: list) -> None:  # type: ignore[type-arg]
+    def _restore(self, taken: list[FieldState], kept: list[FieldState]) -> None:
         """Ctrl+Z (``taken`` the undo steps) or Ctrl+Y (the redo ones)."""
         if not taken:
             return
