@@ -428,6 +428,15 @@ class Practice:
         """Moves the practice match holds at the position (its first move is the try)."""
         self.table: Scene | None = None
         self.previous: Any = None
+        self.verdicts: list[Any] = []
+        """The words of each verdict told on a try: taken down once the try is taken back
+        (``withdraw``)."""
+
+    def withdraw(self, toasts: Any) -> None:
+        """The try was taken back: its verdict ("... press U to try again") goes from the
+        screen (it stayed over the hand for seconds after U)."""
+        verdicts, self.verdicts = self.verdicts, []
+        toasts.forget(lambda toast: any(toast.words is words for words in verdicts))
 
 
 class PracticeCoordinator(MatchCoordinator):
@@ -789,7 +798,11 @@ class Matches:
         deck = self.app.settings.deck_for(setup.rules)
 
         def tell(move: Move) -> None:
-            self.app.notify(lambda t: practice_verdict(t, grade, move, deck), VERDICT_SECONDS)
+            def words(t: Any) -> str:
+                return practice_verdict(t, grade, move, deck)
+
+            practice.verdicts.append(words)
+            self.app.notify(words, VERDICT_SECONDS)
 
         practising = PracticeCoordinator(setup, match, practice, tell)
         self.current = practising

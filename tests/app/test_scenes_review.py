@@ -249,6 +249,23 @@ def test_a_costly_play_at_the_practice_says_what_master_would_do(english) -> Non
     assert app.stack.top is scoring
 
 
+def test_the_verdict_on_a_try_goes_with_the_try_taken_back(english) -> None:  # noqa: ANN001
+    """ "This loses ... Press U to try again": U pressed, the verdict stayed over the hand
+    for seconds, the cards' corners under it, the next try made beneath it."""
+    app = english
+    blunder, practice, _ = practising(app, 0)
+    practice.play(blunder.played)
+    for _ in range(3000):  # Master answers for the other seat
+        if practice.human_to_play == 0:
+            break
+        frame(app)
+    assert any(toast.text.startswith("This loses") for toast in app.toasts)
+    press(app, pygame.K_u)
+    assert practice.said() == app.t("aids.undo_done")
+    assert not any(toast.text.startswith("This loses") for toast in app.toasts)
+    app.matches.end_practice()
+
+
 @pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
 def test_the_practice_s_verdict_hides_neither_the_other_hand_nor_the_table(english, size) -> None:  # noqa: ANN001
     """The verdict on a play tried again ("This loses 4.01 points...", three lines) lay

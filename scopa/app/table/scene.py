@@ -362,7 +362,7 @@ class TableScene(Scene):
             awaiting=lambda: self.human_to_play,
             hands_busy=lambda: self.pick.choice is not None or self.drag.active,
             point_at=self.show_hint,
-            take_back=lambda match: self.set_match(match, undone=True),
+            take_back=self._take_back,
             notify=self.app.notify,
             say=self.say,
             layout=lambda: self.layout,
@@ -413,6 +413,14 @@ class TableScene(Scene):
         slots = self.view.slots
         lay = self.layout
         return [lay.table_slot(at, len(slots)) for at, card in enumerate(slots) if card]
+
+    def _take_back(self, match: Match) -> None:
+        """Undo: ``match``, plays taken back; at a practice, the verdict on the try goes
+        with it (it stayed over the hand for seconds after U)."""
+        self.set_match(match, undone=True)
+        practice = getattr(self.coordinator, "practice", None)
+        if practice is not None:
+            practice.withdraw(self.app.toasts)
 
     def _viewpoint(self) -> int | None:
         """Whose point of view the aids may take: none behind the cover or when watching."""
