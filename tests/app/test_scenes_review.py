@@ -249,6 +249,23 @@ def test_a_costly_play_at_the_practice_says_what_master_would_do(english) -> Non
     assert app.stack.top is scoring
 
 
+def test_a_practice_s_score_panel_shows_where_the_match_stood(english) -> None:  # noqa: ANN001
+    """A position of round 3 tried again read 0 to 0 where the match stood at 2 to 7: near
+    the target the score weighs on the play tried. The panel shows the match's points
+    before the round (none before the first)."""
+    app = english
+    grade, practice, _ = practising(app, 0)
+    frame(app)
+    assert [row.total for row in practice.words.hud().rows] == [0, 0]  # round 1: none before
+    source = practice.coordinator.practice.source
+    after_first = [scores.total for scores in source.match.rounds[0]]
+    assert any(after_first)
+    practice.coordinator.practice.grade = replace(grade, round_no=2)  # as if from round 2
+    assert [row.total for row in practice.words.hud().rows] == after_first
+    assert practice.words.hud().round_line == app.t("table.round", n=2)
+    app.matches.end_practice()
+
+
 def test_the_verdict_on_a_try_goes_with_the_try_taken_back(english) -> None:  # noqa: ANN001
     """ "This loses ... Press U to try again": U pressed, the verdict stayed over the hand
     for seconds, the cards' corners under it, the next try made beneath it."""

@@ -187,7 +187,7 @@ class TableWords:
         "Distribuzione 3 di 6")."""
         rules, t, shown = self.coordinator.rules, self.t, self.shown()
         practice = self.coordinator.practice
-        if practice is not None:  # a reviewed round played again: its points start at 0
+        if practice is not None:  # a reviewed round played again, from where the match stood
             return (
                 t("table.practice_line"),
                 t("table.round", n=practice.grade.round_no),
@@ -202,6 +202,17 @@ class TableWords:
             t("table.deal", n=shown.deal_no, total=rules.deals_per_round),
         )
 
+    def practice_before(self) -> tuple[int, ...]:
+        """Each side's points before the round a practice plays again, in the match it was
+        tried from: its score panel read 0 to 0 where the match stood at 2 to 7, which near
+        the target weighs on the play tried (0 for each side away from a practice)."""
+        sides = self.coordinator.rules.sides
+        practice = self.coordinator.practice
+        if practice is None:
+            return (0,) * sides
+        earlier = practice.source.match.rounds[: practice.grade.round_no - 1]
+        return tuple(sum(scores[side].total for scores in earlier) for side in range(sides))
+
     def hud(self, moving: frozenset[int] = frozenset()) -> HudView:
         """The score panel; ``moving``: the ids of the sprites on their way (a card taken
         is counted once it lands, as its pile's number counts it)."""
@@ -209,6 +220,7 @@ class TableWords:
         shown = self.shown()
         marked = sides_coloured(rules)
         turn = self.turn()
+        before = self.practice_before()
         rows = []
         view = self.view
         flying = [place for card, place in view.places.items() if id(view.sprites[card]) in moving]
@@ -224,7 +236,7 @@ class TableWords:
             detail = f"{count(t, 'table.taken', pile)}  \u00b7  {swept}"
             colour = style.side_mark(side) if marked else None
             active = turn is not None and rules.side_of(turn) == side
-            name, total = self.side_name(side), shown.totals[side]
+            name, total = self.side_name(side), shown.totals[side] + before[side]
             extra = f"+{bonus}" if bonus else ""
             side_of = side if marked else None
             rows.append(ScoreRow(name, total, detail, active, colour, short, extra, side_of))
