@@ -1129,8 +1129,10 @@ class GameServer:
             record = table.seats[seat]
             if record.kind != "human" or not record.taken or record.autoplay:
                 raise ProtocolError("not_away", f"seat {seat} has no player to stand in for")
-            if seat != conn.seat:  # (one's own: a player leaving, the computer plays for
-                await self._check_away(table, seat)  # them at once, until they are back)
+            # one's own seat at once (a player leaving: the computer plays it until they are
+            # back); another's once its player is gone or lets the turn go by
+            if seat != conn.seat:
+                await self._check_away(table, seat)
             record = record.with_(autoplay=True, level=STAND_IN_LEVEL)
             table.seats[seat] = record
             table.reading.discard(seat)

@@ -97,3 +97,17 @@ def ink_on_paper(box: pygame.Rect) -> tuple[tuple[int, int, int], tuple[int, int
     paper = colours.most_common(1)[0][0]
     ink = max(colours, key=lambda colour: contrast(colour, paper))
     return ink, paper, contrast(ink, paper)  # type: ignore[return-value]
+
+
+def recorded(monkeypatch, owner: object, name: str) -> list:  # noqa: ANN001
+    """Every result ``owner.name`` gives while the test runs (a card drawn's place, a text's
+    layout), in order: the function still runs as it would."""
+    seen: list = []
+    real = getattr(owner, name)
+
+    def recording(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        seen.append(real(*args, **kwargs))
+        return seen[-1]
+
+    monkeypatch.setattr(owner, name, recording)
+    return seen

@@ -18,7 +18,7 @@ from scopa.app.wording import suit_name, target_line
 from scopa.engine import DECK, Card, Match, Rules, parse_cards, score_round
 from scopa.settings import MatchSetup, SeatConfig
 
-from .menu_helpers import click, close_tables, frame, press, toasts_kept_clear
+from .menu_helpers import click, close_tables, frame, press, recorded, toasts_kept_clear
 from .text_tour import first_round, play_out
 
 # Side 0 holds the settebello, three sevens and 22 cards; side 1 the rest.
@@ -1205,14 +1205,7 @@ def test_the_settebello_behind_its_row_is_the_size_of_the_other_rows_cards(
     app.resize(size)
     seats = (SeatConfig("Anna", True), SeatConfig("Bruno", False, "expert"))
     scene, _ = first_sheet(app, MatchSetup(seats, Rules()))
-    drawn: list[pygame.Rect] = []
-    real = style.draw_card
-
-    def draw_card(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
-        drawn.append(real(*args, **kwargs))
-        return drawn[-1]
-
-    monkeypatch.setattr(style, "draw_card", draw_card)
+    drawn: list[pygame.Rect] = recorded(monkeypatch, style, "draw_card")
     widths = {}
     for key in ("settebello", "denari", "primiera"):
         drawn.clear()

@@ -255,10 +255,13 @@ def test_a_click_in_the_name_puts_the_caret_between_the_letters_clicked(app) -> 
 
 
 def drawn_field(app, value: str):  # noqa: ANN001, ANN201
-    """``editing_field`` drawn once, so that a click finds the letters it points at."""
+    """``editing_field`` drawn once, so that a click finds the letters it points at, and
+    a moment later (a press then is no double click with the one that began editing):
+    the form, the field, the name, where its letters are and the height to click at."""
     form, field, name = editing_field(value)
     field.draw(pygame.Surface((400, 40)), Metrics(app, app.size), True, False)
-    return form, field, name
+    pygame.time.wait(DOUBLE_CLICK_MS + 50)
+    return form, field, name, field._drawn, field.rect.centery
 
 
 def motion(pos) -> pygame.event.Event:  # noqa: ANN001
@@ -287,10 +290,7 @@ def test_shift_with_the_caret_s_keys_marks_letters_that_typing_replaces() -> Non
 
 
 def test_a_drag_across_the_name_marks_the_letters_it_passes(app) -> None:  # noqa: ANN001
-    form, field, name = drawn_field(app, "Giulia Rossi")
-    drawn = field._drawn
-    y = field.rect.centery
-    pygame.time.wait(DOUBLE_CLICK_MS + 50)  # (not a double click with the press before)
+    form, field, name, drawn, y = drawn_field(app, "Giulia Rossi")
     form.handle(down((drawn.x_of(1), y)))
     form.handle(motion((drawn.x_of(3), y)))
     form.handle(motion((drawn.x_of(4), y)))
@@ -303,10 +303,7 @@ def test_a_drag_across_the_name_marks_the_letters_it_passes(app) -> None:  # noq
 
 
 def test_a_double_click_marks_the_word_clicked(app) -> None:  # noqa: ANN001
-    form, field, name = drawn_field(app, "Giulia Rossi")
-    drawn = field._drawn
-    y = field.rect.centery
-    pygame.time.wait(DOUBLE_CLICK_MS + 50)
+    form, field, name, drawn, y = drawn_field(app, "Giulia Rossi")
     for _ in range(2):
         form.handle(down((drawn.x_of(9), y)))
         form.handle(up((drawn.x_of(9), y)))

@@ -20,6 +20,7 @@ from scopa.engine import Match, Rules
 from scopa.settings import MatchSetup, SeatConfig, Settings
 from scopa.storage import Store, shortened_path
 
+from .menu_helpers import recorded
 from .table_helpers import coordinated, inline_worker, pump
 
 SIZES = [(960, 540), (1280, 720)]
@@ -77,14 +78,7 @@ def test_a_folder_that_cannot_be_used_is_one_message_read_whole(
     its end. One says it all, the name shortened in its middle, and reads to its end."""
     store = Store(tmp_path / ("a" * 300))
     store.lock()
-    laid: list[style.Fit] = []
-    real_fit = style.fit
-
-    def fit(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
-        laid.append(real_fit(*args, **kwargs))
-        return laid[-1]
-
-    monkeypatch.setattr(style, "fit", fit)
+    laid: list[style.Fit] = recorded(monkeypatch, style, "fit")
     app = App(store, size=(960, 540), settings=Settings(language=language, tutorial_done=True))
     try:
         app.frame(0.016, [])

@@ -845,7 +845,8 @@ class TableScene(Scene):
         limit = rules.capture_limit
         plain = not (rules.cirulla or rules.quindici) and not only_equal and bool(takes)
         # the fewest cards among the sums: Scopa's rule, or Cirulla's Equal card first
-        fewest = (plain and rules.fewest_cards) or (rules.cirulla and rules.equal_rank_precedence)
+        precedence = rules.cirulla and rules.equal_rank_precedence
+        fewest = (plain and rules.fewest_cards) or (precedence and not only_equal and bool(takes))
         if only_equal and rules.assi and card.rank == 1:
             # Scopa d'assi: the ace would sweep the table, but an ace there is all it takes
             self.say(lambda t: t("table.ace_takes_ace", target=name(equal[0]), card=name(card)))
@@ -857,7 +858,7 @@ class TableScene(Scene):
             self.say(
                 lambda t: t("table.capture_limit", target=name(target), card=name(card), n=limit)
             )
-        elif summed and fewest and not only_equal and bool(takes):  # fewer cards make it
+        elif summed and fewest:  # a sum of fewer cards is there
             self.say(lambda t: t("table.fewest_cards", target=name(target), card=name(card)))
         elif self.match.round.declaring:  # hands shown at the deal: knock or pass first
             knocks = may_knock(self.match.legal_moves())
