@@ -317,14 +317,16 @@ def describe(
         return "looks_ahead", {}
     # "takes 3 cards" is a reason only when the cards are more than the other way takes (the
     # review said "takes 2 cards" of Master's move over the player's that took three), or
-    # than any other capture takes (a hint said it where another took as many)
+    # than any other capture takes (a hint said it where another took as many, and of the
+    # only capture in hand, where no other took any: that is the reason)
+    alone = sum(1 for other in others if other.move.capture_mask) == 1
     count = capture.bit_count()
     if instead is not None:
         more = count > taken.bit_count()
     else:
         most = (other.move.capture_mask.bit_count() for other in others if other.move != move)
         more = count > max(most, default=0)
-    if count >= 2 and more:
+    if count >= 2 and more and not alone:
         return "most_cards", {"count": count}  # from the table, as players count
     if capture & COINS and not taken & COINS:
         if view.rules.cirulla:  # a card of the grande or the piccola: the points it makes
@@ -334,7 +336,7 @@ def describe(
             if banked_coins & PICCOLA_CARDS:
                 return "piccola", {}
         return "coin", {"count": (capture & COINS).bit_count()}
-    if sum(1 for other in others if other.move.capture_mask) == 1:
+    if alone:
         return "only_capture", {}
     return "capture", {"count": 2}
 

@@ -318,6 +318,21 @@ def test_a_plain_capture_is_told_as_the_only_one_or_the_best_of_several() -> Non
         assert describe(view, two, assessments)[0] == code, hand
 
 
+def test_the_only_capture_in_hand_is_told_so_not_by_the_cards_it_takes() -> None:
+    """The 9 taking the 8 and the ace, the one capture the hand had (the king took
+    nothing), was hinted as "takes 2 cards": more than no other capture takes."""
+    from scopa.ai.assess import Judge, describe
+    from scopa.ai.view import View
+
+    from .helpers import position, seat_view
+
+    view = View.of(seat_view(position("9C 10S", "6D 8B 7S 5S 1B")))
+    judge = Judge(view)
+    assessments = [judge.assess(move) for move in view.moves]
+    (nine,) = [a for a in assessments if a.move.capture_mask]
+    assert describe(view, nine, assessments) == ("only_capture", {})
+
+
 def test_a_card_worth_a_point_of_its_own_is_named_as_the_reason() -> None:
     """Scopa d'assi with re bello: the king of coins taking the king of clubs was told as
     "the best of the captures", which left a learner puzzled that the ace's sweep was passed
@@ -367,13 +382,14 @@ def test_a_seven_is_told_by_the_point_it_makes_under_the_seven_count() -> None:
 
 def test_the_cards_a_capture_takes_are_counted_on_the_table() -> None:
     """The 7 taking the 3 and the 4 was said to take "3 cards": the card played was
-    counted, and a player reads the cards taken from the table."""
+    counted, and a player reads the cards taken from the table (the 9 taking the 9 the
+    other capture)."""
     from scopa.ai.assess import Judge, describe
     from scopa.ai.view import View
 
     from .helpers import position, seat_view
 
-    view = View.of(seat_view(position("7C 10D 10S", "3D 4C 9B 8S")))
+    view = View.of(seat_view(position("7C 9D 10S", "3D 4C 9B 8S")))
     judge = Judge(view)
     assessments = [judge.assess(move) for move in view.moves]
     (seven_takes,) = [a for a in assessments if a.move.card.rank == 7 and a.move.capture_mask]
