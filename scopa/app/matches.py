@@ -896,10 +896,11 @@ class Matches:
         if current is not None and current.remote and (current.match.over or current.ended):
             self.leave_finished(current)  # nothing is left there (but a rematch)
         elif current is not None and current.remote:
-            detail = "online.leave_detail" + self.seats_here_suffix()
+            suffix = self.seats_here_suffix()
+            details = ("online.leave_detail" + suffix, "online.leave_computer" + suffix)
             computer = ("online.hand_over_short", self._leave_to_the_computer)
             self._home_if_agreed(
-                "online.leave_question", detail, "online.leave", "online.stay", other=computer
+                "online.leave_question", details, "online.leave", "online.stay", other=computer
             )
         elif current is not None and self.app.store.locked_out:  # it was never saved
             self._home_if_agreed(
@@ -975,22 +976,24 @@ class Matches:
     def _home_if_agreed(
         self,
         question: str,
-        detail: str,
+        detail: str | tuple[str, ...],
         yes: str,
         no: str,
         *,
         other: tuple[str, Callable[[], None]] | None = None,
     ) -> None:
-        """Ask (each a key of the texts), and go back to the title on yes; ``other``, a
-        third answer (its text's key, what it does)."""
+        """Ask (each a key of the texts; the detail may be sentences of several), and go
+        back to the title on yes; ``other``, a third answer (its text's key, what it
+        does)."""
         t = self.app.t
         third: dict[str, Any] = {}
         if other is not None:
             third = {"other": lambda: t(other[0]), "on_other": other[1]}
+        sentences = (detail,) if isinstance(detail, str) else detail
         self.app.open(
             "confirm",
             question=lambda: t(question),
-            detail=lambda: t(detail),
+            detail=lambda: " ".join(t(key) for key in sentences),
             yes=lambda: t(yes),
             no=lambda: t(no),
             on_yes=self.app.home,

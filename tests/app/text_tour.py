@@ -2082,6 +2082,10 @@ class Tour:
                 app.open("pause")  # several people at this screen: their turns
                 self.hover_all(app.stack.top, "online, the menu over the match, people here")
                 app.back()
+                app.matches.leave()
+                self.frames(4)
+                self.hover_all(app.stack.top, "online, leave the table?, people here")
+                app.back()
             self.frames(2)
             match = table.match  # its final sheet under the menu
             status, result = match.status, match.result
