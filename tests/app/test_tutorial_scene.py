@@ -214,6 +214,11 @@ def test_enter_pressed_on_goes_through_no_lesson_s_play_unread(fast):
         for _ in range(round(0.1 / FRAME)):
             fast.frame(FRAME, [])
     assert scene.coach.step.key == "single" and scene.match.moves() == ()
+    for _ in range(10):  # pressed on past a moment: the player is told to leave the keys
+        fast.frame(FRAME, [enter])
+        for _ in range(round(0.1 / FRAME)):
+            fast.frame(FRAME, [])
+    assert scene.match.moves() == () and scene.said() == fast.t("aids.tut.keys_wait")
 
 
 def test_space_pressed_on_as_the_lessons_close_presses_nothing_on_the_title(fast):

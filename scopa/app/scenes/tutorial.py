@@ -350,6 +350,8 @@ class TutorialScene(TableScene):
             if step is not None and step.wait != "next" and self.step_age < self.keys_from:
                 # nor does one play the card a lesson just raised before its words are seen
                 # (Enter pressed on six times went through a lesson's play unread)
+                if self.step_age > NEXT_GRACE:  # a key that seemed dead: how to go on, said
+                    self.say(lambda t: t("aids.tut.keys_wait"))
                 self.keys_from = self.step_age + NEXT_GRACE
                 return True
             if step is not None and step.wait == "next":
