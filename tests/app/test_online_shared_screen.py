@@ -902,6 +902,7 @@ def test_leaving_a_table_two_people_here_hold_speaks_of_their_seats(app, monkeyp
     click(app, leave)
     question = app.stack.top
     assert isinstance(question, ConfirmScene)
-    assert resolve(question.detail) == app.t("online.leave_detail_many")
+    computer = app.t("online.leave_computer_many")  # (the third answer's word, for both)
+    assert resolve(question.detail) == f"{app.t('online.leave_detail_many')} {computer}"
     app.back()
     friend.close()
