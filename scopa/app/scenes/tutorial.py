@@ -350,22 +350,24 @@ class TutorialScene(TableScene):
             if step is not None and step.wait != "next" and self.step_age < self.keys_from:
                 # nor does one play the card a lesson just raised before its words are seen
                 # (Enter pressed on six times went through a lesson's play unread)
-                if self.step_age > NEXT_GRACE:  # a key that seemed dead: how to go on, said
-                    self.say(lambda t: t("aids.tut.keys_wait"))
-                self.keys_from = self.step_age + NEXT_GRACE
-                return True
+                return self._held_off()
             if step is not None and step.wait == "next":
                 if step is self._step_seen and self.step_age >= self.keys_from:
                     self.next_step()
                     return True
                 # too soon: a key pressed on, not the words read (Space pressed every third
                 # of a second as the computers finished the round turned the last lesson
-                # over unread): it waits for the keys to rest a moment
-                if self.step_age > NEXT_GRACE:  # a key that seemed dead: how to go on, said
-                    self.say(lambda t: t("aids.tut.keys_wait"))
-                self.keys_from = self.step_age + NEXT_GRACE
-                return True
+                # over unread)
+                return self._held_off()
         return super().handle(event)
+
+    def _held_off(self) -> bool:
+        """A key pressed too soon: the lesson waits for the keys to rest a moment longer,
+        and, pressed on past the first moment (a key that seemed dead), says so."""
+        if self.step_age > NEXT_GRACE:
+            self.say(lambda t: t("aids.tut.keys_wait"))
+        self.keys_from = self.step_age + NEXT_GRACE
+        return True
 
     def _came_under(self, pos: tuple[int, int], name: str) -> bool:
         """Whether a press on button ``name`` is a double click's second, on a button the
