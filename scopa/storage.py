@@ -218,6 +218,15 @@ class SavedMatch(tuple):  # type: ignore[type-arg]
         return self.match.over
 
     @property
+    def on_sheet(self) -> bool:
+        """Continued, the match opens at the score sheet of the round last scored (left
+        on it, its next round dealt and not begun), not at a table."""
+        match = self.match
+        return match.over or (
+            bool(match.rounds) and not match.round.history() and not self.sheet_read
+        )
+
+    @property
     def setup(self) -> MatchSetup:
         return self[0]  # type: ignore[no-any-return]
 

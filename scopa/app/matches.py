@@ -651,7 +651,13 @@ class Matches:
         if saved is None or (saved.ended and saved.counted):
             go()
             return
-        line = saved_line(self.app, saved.setup, saved.match, won_before=saved.won_before)
+        line = saved_line(
+            self.app,
+            saved.setup,
+            saved.match,
+            won_before=saved.won_before,
+            on_sheet=saved.on_sheet,
+        )
         detail = "replace_saved_detail" if saved.counted else "replace_uncounted_detail"
         self.app.open(
             "confirm",

@@ -351,3 +351,55 @@ def test_a_game_closed_on_the_last_sheet_comes_back_to_it_with_its_rematch(tmp_p
     assert again.store.load_match() is None  # left for the title: let go
     assert again.store.load_stats().total().played == 1
     again.close()
+
+
+@pytest.mark.parametrize(("language", "said", "not_said"), [
+    ("en", "after round 1:", "round 2"),
+    ("it", "dopo la smazzata 1:", "smazzata 2"),
+])  # fmt: skip
+def test_a_match_left_on_a_round_s_sheet_is_told_as_that_round_s(
+    tmp_path, language, said, not_said
+) -> None:
+    """A match whose window closed on its first round's sheet was told on the title as
+    "round 2: Anna 1, CPU 3" while Continue opened that round's sheet: the line tells
+    the round scored ("after round 1"), as Continue finds it."""
+    from scopa.app.app import App
+    from scopa.app.registry import default_scenes
+    from scopa.app.scenes.scoring import ScoringScene
+    from scopa.storage import Store
+
+    store = Store(tmp_path)
+    app = App(store, size=(1280, 720), scenes=default_scenes())
+    app.settings = app.settings.with_(
+        language=language, animation_speed="instant", tutorial_done=True
+    )
+    setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("CPU", False, "greedy")), Rules())
+    match = Match.new(setup.rules, 5)
+    rng = random.Random(5)
+    while not match.apply(match.legal_moves()[0])[0].rounds:  # to the first round's last play
+        match, _ = match.apply(rng.choice(match.legal_moves()))
+    store.save_match(setup, match.record())
+    app.stack.push(TitleScene(app))
+    assert app.matches.resume()
+    if match.turn == 0:  # Anna's, played; else the computer's, played as the table opens
+        app.stack.top.play(match.legal_moves()[0])
+    deadline = time.monotonic() + 30
+    while not isinstance(app.stack.top, ScoringScene) and time.monotonic() < deadline:
+        app.frame(1 / 30, [])
+        time.sleep(0.002)
+    sheet = app.stack.top
+    assert isinstance(sheet, ScoringScene) and not sheet.match.over
+    app.close()  # the window closed on the first round's sheet
+
+    again = App(Store(tmp_path), size=(1280, 720), scenes=default_scenes())
+    again.set_language(language)
+    title = TitleScene(again)
+    again.stack.push(title)
+    frame(again)
+    line = resolve(title.resume.hint)
+    assert said in line and not_said not in line, line
+    assert again.matches.resume()
+    for _ in range(10):
+        again.frame(1 / 30, [])
+    assert isinstance(again.stack.top, ScoringScene), "Continue opens that sheet"
+    again.close()

@@ -469,6 +469,10 @@ class Tour:
         self.frames(8)
         self.hover_all(app.stack.top, "start a new match over the saved one?")
         app.back()
+        scored = first_round(Rules(), 3)  # left on its first round's sheet
+        app.store.save_match(MatchSetup.solo(Rules(), name=self.t("you")), scored.record())
+        self.home()
+        self.hover_all(app.stack.top, "title with a match left on a round's sheet")
         ended = play_out(Match.new(Rules(), 3), random.Random(3))
         you = MatchSetup.solo(Rules(), name=self.t("you"))
         app.store.save_match(you, ended.record(), counted=True)  # closed during its last play

@@ -112,13 +112,19 @@ def saved_line(
     *,
     people: bool = True,
     won_before: tuple[int, ...] = (),
+    on_sheet: bool = False,
 ) -> Callable[..., str]:
     """What a saved match is, where it stands, in the language of the time it is read
     ("2 players · Scopa · 11 points · round 2: You 0, Giulia 4"; a match over: "... ·
     final score: You 11, Giulia 7"), with the matches won in its row of rematches
     (``won_before`` it: "... · matches won so far: You 2, Giulia 1"). ``people``: the
-    names of several people at one screen told before the score too (see ``describe``)."""
+    names of several people at one screen told before the score too (see ``describe``).
+    ``on_sheet``: left on a round's score sheet, the round told is that one ("... · after
+    round 1: ..."), not the next, dealt but not begun."""
     round_no, totals, over = match.round.round_no, match.totals, match.over
+    said_round = "saved_line_sheet" if on_sheet and match.rounds else "saved_line"
+    if said_round == "saved_line_sheet":
+        round_no = len(match.rounds)
     won = matches_won(won_before, match) if any(won_before) else ()
 
     def line(fits: Callable[[str], bool] | None = None) -> str:
@@ -130,7 +136,7 @@ def saved_line(
             if over:
                 said = app.t("saved_line_over", what=what, score=score)
             else:
-                said = app.t("saved_line", what=what, round=round_no, score=score)
+                said = app.t(said_round, what=what, round=round_no, score=score)
             if len(won) == len(names):  # a rematch: the row's tally (a group's evening)
                 tally = scores_told(list(zip(names, won, strict=True)))
                 said = app.t("match_tally", line=said, tally=tally)

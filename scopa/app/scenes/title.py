@@ -88,9 +88,12 @@ class TitleScene(MenuScene):
         self._saved_line = self._saved_short = None
         if saved is not None:
             won = saved.won_before
-            self._saved_line = saved_line(self.app, saved.setup, saved.match, won_before=won)
+            sheet = saved.on_sheet
+            self._saved_line = saved_line(
+                self.app, saved.setup, saved.match, won_before=won, on_sheet=sheet
+            )
             self._saved_short = saved_line(
-                self.app, saved.setup, saved.match, people=False, won_before=won
+                self.app, saved.setup, saved.match, people=False, won_before=won, on_sheet=sheet
             )
         self.play.primary = self.saved is None  # one red button: Continue when there is a save
         held = waiting_seat(self.app)
