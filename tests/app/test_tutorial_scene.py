@@ -221,6 +221,31 @@ def test_enter_pressed_on_goes_through_no_lesson_s_play_unread(fast):
     assert scene.match.moves() == () and scene.said() == fast.t("aids.tut.keys_wait")
 
 
+def test_keys_pressed_while_the_computer_plays_are_not_told_to_wait(fast):
+    """Enter pressed on while the computer answered a lesson's play told the player to
+    leave the keys, where Enter had nothing to do: no card of theirs was to play. The
+    lesson's card is still held back a moment after, but nothing is said meanwhile."""
+    from scopa.app.scenes.tutorial import NEXT_GRACE
+
+    scene = TutorialScene(fast)
+    fast.stack.push(scene)
+    enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0)
+    for _ in range(round(NEXT_GRACE / FRAME) + 2):
+        fast.frame(FRAME, [])
+    fast.frame(FRAME, [enter])
+    assert scene.coach.step.key == "single"
+    for _ in range(round(NEXT_GRACE / FRAME) + 2):
+        fast.frame(FRAME, [])
+    scene.play(scene.coach.step.moves[0])
+    pressed = 0
+    while scene.coach.step.key != "sum" or scene.watching:
+        assert pressed < 400, "the computer never answered"
+        fast.frame(FRAME, [enter])
+        pressed += 1
+        assert scene.said() != fast.t("aids.tut.keys_wait")
+    assert scene.match.moves()[-1] != scene.coach.step.moves[0]  # nothing played from keys
+
+
 def test_space_pressed_on_as_the_lessons_close_presses_nothing_on_the_title(fast):
     """The lessons closed by Space, Space pressed on every third of a second pressed the
     title's focused button: a match began (or the saved one came back) unasked."""

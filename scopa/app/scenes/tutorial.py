@@ -363,8 +363,10 @@ class TutorialScene(TableScene):
 
     def _held_off(self) -> bool:
         """A key pressed too soon: the lesson waits for the keys to rest a moment longer,
-        and, pressed on past the first moment (a key that seemed dead), says so."""
-        if self.step_age > NEXT_GRACE:
+        and, pressed on past the first moment (a key that seemed dead), says so; not while
+        the computer plays or cards move (no card of the player's to play: nothing is
+        kept from them)."""
+        if self.step_age > NEXT_GRACE and not self.watching:
             self.say(lambda t: t("aids.tut.keys_wait"))
         self.keys_from = self.step_age + NEXT_GRACE
         return True
