@@ -931,14 +931,22 @@ class Store:
             try:
                 _create_lock(self.lock_path)
             except FileExistsError:
+                stuck: OSError | None = None
                 if self.lock_path.is_dir():  # no lock at all: two copies would both save
-                    with contextlib.suppress(OSError):  # it is kept, under a backup's name
+                    try:  # it is kept, under a backup's name
                         os.replace(self.lock_path, backup_name(self.lock_path))
-                    continue
-                owner = _lock_owner(self.lock_path)
-                if owner is not None and _held_by_another_copy(*owner):
-                    break
-                _break_stale_lock(self.lock_path, owner)
+                    except OSError as error:
+                        stuck = error
+                else:
+                    owner = _lock_owner(self.lock_path)
+                    if owner is not None and _held_by_another_copy(*owner):
+                        break
+                    stuck = _break_stale_lock(self.lock_path, owner)
+                if stuck is not None and not quiet:
+                    self._tell_lock_stuck(stuck)
+                if stuck is not None:  # no copy holds it: this one saves, as it would have
+                    self._lock_held = True  # (the lock not ours, it is left as it is)
+                    return True
                 continue
             except OSError as error:  # a read-only folder: said now, before a move is lost
                 if not quiet:
@@ -976,6 +984,14 @@ class Store:
         problem = FileProblem(key, params, "lock")
         self._tell(problem)
         self._folder_trouble = problem
+
+    def _tell_lock_stuck(self, error: OSError) -> None:
+        """A lock no copy holds could not be moved aside (a file the system keeps as it is,
+        or a folder under its name): the game saves all the same, and says that a copy
+        opened beside it would go unnoticed until the lock is gone. (It was said as another
+        copy open, and nothing was saved.)"""
+        params = {"path": str(self.lock_path), "reason": _os_reason(error)}
+        self._tell(FileProblem("files.lock_stuck", params, "lock"))
 
     def unlock(self) -> None:
         """Give the data folder back (when the game closes)."""
@@ -1879,8 +1895,8 @@ def _looks_like_the_game(pid: int) -> bool:
     return b"scopa" in command or b"python" in command
 
 
-def _break_stale_lock(path: Path, owner: LockOwner | None) -> None:
-    """Remove a lock whose owner is gone.
+def _break_stale_lock(path: Path, owner: LockOwner | None) -> OSError | None:
+    """Remove a lock whose owner is gone; the system's refusal to move it, if it refused.
 
     Another copy may take the stale lock over between our reading it and removing it: so
     the lock is first renamed to a name of our own, and if what was renamed turns out to be
@@ -1889,14 +1905,17 @@ def _break_stale_lock(path: Path, owner: LockOwner | None) -> None:
     aside = path.with_name(f".{path.name}.{os.getpid()}.stale")
     try:
         os.replace(path, aside)
-    except OSError:
-        return
+    except FileNotFoundError:  # another copy took it away first
+        return None
+    except OSError as error:
+        return error
     moved = _lock_owner(aside)
     if moved is not None and moved != owner and _held_by_another_copy(*moved):
         with contextlib.suppress(OSError):
             os.link(aside, path)
     with contextlib.suppress(OSError):
         os.unlink(aside)
+    return None
 
 
 def _process_alive(pid: int) -> bool:

@@ -297,6 +297,45 @@ def test_a_folder_where_no_lock_can_be_made_is_said_at_the_start(
     assert italian.startswith("Il gioco non può scrivere in") and "denied" not in italian
 
 
+@pytest.mark.parametrize("kind", ["stale lock", "folder"])
+def test_a_lock_that_cannot_be_moved_aside_is_not_said_as_another_copy(
+    kind: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A lock no copy holds that the system would not let be moved (a file kept as it is,
+    a folder under the lock's name) was said as another copy of the game open, and
+    nothing was saved all evening. The game says what is in the way, and saves."""
+    from scopa.i18n import Translator
+    from scopa.storage import _os_reason
+
+    _, setup, match, _ = fill(tmp_path)
+    lock = tmp_path / LOCK_FILE
+    if kind == "folder":
+        lock.mkdir()
+    else:
+        lock.write_text("0\n")  # no copy's
+    moving = os.replace
+
+    def refuse(source: str | Path, target: str | Path) -> None:
+        if Path(source) == lock:
+            raise PermissionError(1, "Operation not permitted", str(source))
+        moving(source, target)
+
+    monkeypatch.setattr("scopa.storage.os.replace", refuse)
+    store = Store(tmp_path)
+    assert store.lock() is True
+    assert not store.locked_out
+    (message,) = store.messages
+    assert message.key == "files.lock_stuck"
+    assert message.params["path"] == str(lock)
+    assert message.params["reason"] == _os_reason(PermissionError(1, "Operation not permitted"))
+    assert message.render(Translator("it")).startswith("Il gioco non riesce a togliere")
+    assert store.save_match(setup, match.record()) is True
+    assert store.load_match() is not None
+    assert [problem.key for problem in store.messages] == ["files.lock_stuck"]
+    store.unlock()
+    assert lock.exists(), "not ours: left as it is"
+
+
 def test_a_lock_is_released_on_unlock_and_only_if_it_is_ours(tmp_path: Path) -> None:
     lock = tmp_path / LOCK_FILE
     store = Store(tmp_path)

@@ -119,6 +119,7 @@ FILE_SENTENCES = (
     "match_not_removed",
     "unread_now",
     "other_copy",
+    "lock_stuck",
     "other_copy_gone",
     "match_further_elsewhere",
     "match_other_kept",
