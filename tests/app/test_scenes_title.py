@@ -532,7 +532,8 @@ def test_continue_and_the_question_before_replacing_say_what_match_is_saved(
     frame(app)
     said = resolve(title.resume.hint)
     assert describe(app, setup) in said, said
-    assert f"2: Anna {match.totals[0]}, Bruno {match.totals[1]}" in said, said
+    # (left on the first round's sheet, which Continue opens: that round is told)
+    assert f"1: Anna {match.totals[0]}, Bruno {match.totals[1]}" in said, said
     click(app, title.play)
     question = top(app)
     assert isinstance(question, ConfirmScene)
