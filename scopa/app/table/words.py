@@ -228,7 +228,10 @@ class TableWords:
             pile = view.count("pile", side) + len(view.markers[side])
             # counted as they land, as the pile's number counts them ("11 taken" beside a 7)
             pile -= flying.count(("pile", side)) + flying.count(("marker", side))
-            scope, bonus = len(self.view.markers[side]), shown.bonus.get(side, 0)
+            # a scopa counted as its card lands, with the cards it took (not "3 taken · 3
+            # scopas" as they fly, a count no pile can make)
+            scope = len(self.view.markers[side]) - flying.count(("marker", side))
+            bonus = shown.bonus.get(side, 0)
             swept = count(t, "table.scope", scope)
             if bonus:  # Cirulla: the scope a hand's bonus scores, apart from the sweeps
                 swept = t("table.scope_bonus", sweeps=swept, n=bonus)
