@@ -55,17 +55,20 @@ def count(t: Text, key: str, n: int) -> str:
     return t(key, n=n)
 
 
-def join(t: Text, items: Sequence[str]) -> str:
+def join(t: Text, items: Sequence[str], word: str = "and") -> str:
     """Items in a sentence: "a", "a and b", "a, b and c" ("a, b e c"; "Principiante ed
-    Esperto": before a word that begins with an e, Italian says "ed")."""
+    Esperto": before a word that begins with an e, Italian says "ed"); ``word`` "or":
+    "a, b or c"."""
     items = list(items)
     if not items:
         return ""
     if len(items) == 1:
         return items[0]
     last = items[-1]
-    key = "list.and_before_e" if last[:1] in ("e", "E", "è", "È") else "list.and"
-    return t(key, a=", ".join(items[:-1]), b=last)
+    before_e = last[:1] in ("e", "E", "è", "È")
+    return t(
+        f"list.{word}_before_e" if before_e else f"list.{word}", a=", ".join(items[:-1]), b=last
+    )
 
 
 # --- cards ---------------------------------------------------------------------------------

@@ -82,6 +82,35 @@ def test_the_score_box_counts_the_cards_taken_as_they_land_on_the_pile(app):
     assert len(seen) >= 2  # it counted up as they landed
 
 
+def test_the_score_box_counts_a_scopa_as_its_card_lands_with_the_cards_taken(app):
+    """A sweep on its way: the score box said "0 taken · 1 scopa" (at scopone, "3 taken ·
+    3 scopas", a count no pile can make) while the cards flew: the scopa was counted as the
+    sweep began, its cards as they landed. Both are counted as they land."""
+    from scopa.app.wording import count
+
+    app.settings = app.settings.with_(animation_speed="normal", language="en")
+    scene = open_table(app, "10D 2C 10S", "1D 3B 8C", "1B 2S 3C 4S")
+    scene.play(Move.parse("10Dx1B+2S+3C+4S"))
+    seen: set[str] = set()
+    for _ in range(600):
+        app.frame(FRAME, [])
+        snap = scene.snapshot()
+        view = scene.view
+        landed = [
+            place
+            for card, place in view.places.items()
+            if place in (("pile", 0), ("marker", 0)) and id(view.sprites[card]) not in snap.moving
+        ]
+        detail = snap.hud.rows[0].detail
+        told = f"{count(app.t, 'table.taken', len(landed))}  \u00b7  "
+        told += count(app.t, "table.scope", landed.count(("marker", 0)))
+        assert detail == told, (detail, landed)
+        seen.add(detail)
+        if not scene.director.busy and len(landed) == 5:
+            break
+    assert len(seen) >= 2 and told.endswith(count(app.t, "table.scope", 1))
+
+
 def test_drag_plays_a_card_and_captures(fast, store):
     scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
     start = centre_of(scene, C("7D"))
@@ -240,7 +269,9 @@ def test_the_status_line_follows_the_language_chosen_while_it_shows(fast):
     fast.set_language("it")
     names = {"card": scene.card_name(C("7D")), "target": scene.card_name(C("5B"))}
     assert names["card"] == "il 7 di denari"
-    assert scene.status_text()[0] == capital(fast.t("table.cannot_take", **names)) != english
+    taken = "3 + 4"  # a sum told by its values
+    told = capital(fast.t("table.must_take_other", options=taken, **names))
+    assert scene.status_text()[0] == told != english
 
 
 @pytest.mark.parametrize("language", ["en", "it"])
@@ -298,7 +329,9 @@ def test_a_sum_refused_for_a_card_of_the_same_rank_says_so(fast):
     pump(fast, 30)
     drag(fast, centre_of(scene, C("10S")), centre_of(scene, C("2S")))  # no rank to blame
     names = {"card": scene.card_name(C("10S")), "target": scene.card_name(C("2S"))}
-    assert scene.status_text()[0] == capital(fast.t("table.cannot_take", **names))
+    taken = "4 + 6"  # the sum it takes, which it must
+    told = capital(fast.t("table.must_take_other", options=taken, **names))
+    assert scene.status_text()[0] == told
 
 
 def test_a_card_dropped_on_one_it_makes_no_sum_with_is_not_told_of_sums(fast):
@@ -309,7 +342,47 @@ def test_a_card_dropped_on_one_it_makes_no_sum_with_is_not_told_of_sums(fast):
     drag(fast, centre_of(scene, C("6D")), centre_of(scene, C("5S")))
     assert scene.match.moves() == ()
     names = {"card": scene.card_name(C("6D")), "target": scene.card_name(C("5S"))}
-    assert scene.status_text()[0] == capital(fast.t("table.cannot_take", **names))
+    taken = scene.card_name(C("6C"))
+    assert scene.status_text()[0] == capital(
+        fast.t("table.must_take_other", options=taken, **names)
+    )
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_card_that_must_take_dropped_elsewhere_is_told_what_it_takes(fast, language):
+    """The 5 of coins dropped on the 7 of cups, a 5 of batons on the table, was told only
+    that it "cannot take the 7 of cups": not that it must take, nor what. It says both,
+    the captures named (up to two) or counted."""
+    fast.set_language(language)
+    scene = open_table(fast, "5D 2C 10S", "1B 3B 8C", "8D 5B 7C 9B")
+    drag(fast, centre_of(scene, C("5D")), centre_of(scene, C("7C")))
+    assert scene.match.moves() == ()
+    names = {"card": scene.card_name(C("5D")), "target": scene.card_name(C("7C"))}
+    taken = scene.card_name(C("5B"))
+    assert scene.status_text()[0] == capital(
+        fast.t("table.must_take_other", options=taken, **names)
+    )
+    scene.close()
+    sums = [(C("1S"), C("6S")), (C("2C"), C("5C")), (C("3B"), C("4B")), (C("1S"), C("2C"), C("4B"))]
+    told = scene._must_take_other(fast.t, C("5D"), C("7C"), sums[:2])  # two: named
+    either = {"en": "1 + 6 or 2 + 5", "it": "1 + 6 o 2 + 5"}[language]
+    assert told == fast.t("table.must_take_other", options=either, **names)
+    told = scene._must_take_other(fast.t, C("5D"), C("7C"), sums)  # more than two: counted
+    assert told == fast.t("table.must_take_some", n=4, **names)
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_card_refused_at_quindici_is_told_what_the_two_make(fast, language):
+    """At Scopa di quindici the 5 dropped on the knave was told only that it "cannot take
+    the knave of cups": a player new to the fifteens wants the sum (5 + 8 = 13)."""
+    fast.set_language(language)
+    scene = open_table(fast, "5C 2C 10S", "2B 6B 9D", "8C 10B 1S 3B", Rules(quindici=True))
+    drag(fast, centre_of(scene, C("5C")), centre_of(scene, C("8C")))
+    assert scene.match.moves() == ()
+    names = {"card": scene.card_name(C("5C")), "target": scene.card_name(C("8C"))}
+    told = capital(fast.t("table.quindici_sum", a=5, b=8, total=13, **names))
+    assert scene.status_text()[0] == told
+    assert "5 + 8 = 13" in told and "15" in told
 
 
 @pytest.mark.parametrize("language", ["en", "it"])

@@ -611,7 +611,12 @@ class Tour:
         app = self.app
         scene = self.open_menu("settings")
         shown = self.settings_values(scene, set())
-        for rules in (Rules.preset("cirulla"), Rules(players=6, seven_count=True)):
+        for rules in (
+            Rules.preset("cirulla"),
+            Rules(players=6, seven_count=True),
+            Rules(players=4, teams=True, deal="scientifico"),  # the deal chosen, explained
+            Rules(players=4, teams=True, deal="scopone"),
+        ):
             scene.set_preset("classic")
             app.settings = app.settings.with_(rules=rules)
             shown = self.settings_values(scene, shown)
@@ -2378,6 +2383,13 @@ class Tour:
             self.show(f"table, {deck}: a sum of more cards than the fewest")
             scene.say(lambda t, names=names: t("table.takes_nothing", **names))
             self.show(f"table, {deck}: a card dropped on one it cannot take, laid")
+            sums = [(C("8S"), C("1B")), (C("6C"), C("3S")), (C("4B"), C("3C"), C("2D"))]
+            scene.say(lambda t, sums=sums: scene._must_take_other(t, C("9D"), C("10B"), sums))
+            self.show(f"table, {deck}: a card that must take dropped elsewhere, its captures")
+            scene.say(lambda t, sums=sums: scene._must_take_other(t, C("9D"), C("10B"), sums * 2))
+            self.show(f"table, {deck}: a card that must take dropped elsewhere, many captures")
+            scene.say(lambda t, names=names: t("table.quindici_sum", a=9, b=10, total=19, **names))
+            self.show(f"table, {deck}: quindici, what the two cards make")
             scene.say(lambda t: t("table.drop_missed"))
             self.show(f"table, {deck}: a card dropped off the table")
             names = {"card": scene.card_name(C("1D")), "target": scene.card_name(C("1C"))}

@@ -35,6 +35,8 @@ STRINGS = {
         "card.suit.french.B": "clubs",
         "list.and": "{a} and {b}",
         "list.and_before_e": "{a} and {b}",
+        "list.or": "{a} or {b}",
+        "list.or_before_e": "{a} or {b}",
     },
     "it": {
         "card.italian.1": "l'asso di {suit}",
@@ -67,5 +69,7 @@ STRINGS = {
         "card.suit.french.B": "fiori",
         "list.and": "{a} e {b}",
         "list.and_before_e": "{a} ed {b}",
+        "list.or": "{a} o {b}",
+        "list.or_before_e": "{a} o {b}",
     },
 }

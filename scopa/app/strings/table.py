@@ -77,6 +77,14 @@ STRINGS = {
         "table.choose_lay": "Take nothing: lay it on the table",
         "table.choose_leaves": "Leaves",
         "table.cannot_take": "{card} cannot take {target}",
+        "table.must_take_other": "{card} cannot take {target}: it must take {options}",
+        "table.must_take_some": (
+            "{card} cannot take {target}: it must make one of its {n} captures"
+        ),
+        "table.quindici_sum": (
+            "{card} cannot take {target}: the card played and the cards taken add up to 15 "
+            "({a} + {b} = {total})"
+        ),
         "table.must_take": (
             "{card} took: a card that can take must take, even laid on the open cloth"
         ),
@@ -208,6 +216,14 @@ STRINGS = {
         "table.choose_lay": "Non prendere: calala in tavola",
         "table.choose_leaves": "Lascia",
         "table.cannot_take": "Con {card} non puoi prendere {target}",
+        "table.must_take_other": "Con {card} non puoi prendere {target}: devi prendere {options}",
+        "table.must_take_some": (
+            "Con {card} non puoi prendere {target}: devi fare una delle sue {n} prese"
+        ),
+        "table.quindici_sum": (
+            "Con {card} non puoi prendere {target}: la carta giocata e quelle prese fanno 15 "
+            "({a} + {b} = {total})"
+        ),
         "table.must_take": (
             "{card} ha preso: una carta che può prendere deve prendere, "
             "anche se la lasci sul tavolo libero"

@@ -30,7 +30,7 @@ from ..scene import Scene
 from ..toasts import ToastBand, Words, worded
 from ..tween import Tweener
 from ..widgets import WINDOW_LOST
-from ..wording import Seats, capital, count, opening
+from ..wording import Seats, capital, count, join, opening
 from .absence import AbsenceBanner
 from .aids import FEATURES, HINT_KEY, AidsHost, AidsLayer, modified
 from .chat import SAID_KEY, QuickMessages, seat_messages, table_spot
@@ -65,6 +65,9 @@ if TYPE_CHECKING:
     from ..remote import RemoteCoordinator
 
 MESSAGE_SECONDS = 2.8
+MUST_TAKE_NAMED = 2
+"""A card dropped on one it may not take, when it must take: its captures are named up to
+this many (more are counted), the line under the table holding them."""
 COVER_HOLD = 1.0
 """Seconds the cover ignores clicks and keys once it is down: the player who just played
 may still be pressing (Enter twice, a second click), and would lift it on the next
@@ -831,7 +834,9 @@ class TableScene(Scene):
     def _cannot(self, card: Card, target: Card | None) -> None:
         """Say why ``card`` cannot be played that way (it goes back to the hand)."""
         name = self.card_name
-        takes = [m.captures for m in self.match.legal_moves() if m.card == card and m.captures]
+        plays = [m for m in self.match.legal_moves() if m.card == card]
+        takes = [m.captures for m in plays if m.captures]
+        laid = any(not m.captures for m in plays)
         equal = [c for (c,) in (t for t in takes if len(t) == 1) if c.rank == card.rank]
         only_equal = bool(takes) and len(equal) == len(takes) and target not in equal
         sums = [  # the sums of the table the target was part of, that make the card's rank
@@ -842,6 +847,7 @@ class TableScene(Scene):
         ]
         summed = bool(sums)
         rules = self.setup.rules
+        quindici = rules.quindici and not rules.cirulla
         limit = rules.capture_limit
         plain = not (rules.cirulla or rules.quindici) and not only_equal and bool(takes)
         # the fewest cards among the sums: Scopa's rule, or Cirulla's Equal card first
@@ -864,10 +870,43 @@ class TableScene(Scene):
             knocks = may_knock(self.match.legal_moves())
             key = "table.declare_first" if knocks else "table.pass_first"
             self.say(lambda t: t(key, card=name(card)))
+        elif target is not None and quindici and card.rank + target.rank != 15 and not sums:
+            # of the fifteens, the one a player new to them missed: what the two make
+            total = card.rank + target.rank
+            self.say(
+                lambda t: t(
+                    "table.quindici_sum",
+                    target=name(target),
+                    card=name(card),
+                    a=card.rank,
+                    b=target.rank,
+                    total=total,
+                )
+            )
+        elif target is not None and takes and not laid:  # it must take, and not that card
+            self.say(lambda t: self._must_take_other(t, card, target, takes))
         elif target is not None:
             self.say(lambda t: t("table.cannot_take", target=name(target), card=name(card)))
         else:
             self.say(lambda t: t("table.cannot_play", card=name(card)))
+
+    def _must_take_other(
+        self, t: Callable[..., str], card: Card, target: Card, takes: list[tuple[Card, ...]]
+    ) -> str:
+        """Why ``card`` did not take ``target``: it must take, and what (a card by its name,
+        a sum by its values, "2 + 3"; more captures than a line names, counted)."""
+        name = self.card_name
+        if len(takes) > MUST_TAKE_NAMED:
+            return t("table.must_take_some", target=name(target), card=name(card), n=len(takes))
+        options = join(
+            t,
+            [
+                name(cards[0]) if len(cards) == 1 else " + ".join(str(c.rank) for c in cards)
+                for cards in takes
+            ],
+            "or",
+        )
+        return t("table.must_take_other", target=name(target), card=name(card), options=options)
 
     def toggle_sound(self) -> None:
         """M: the sound off, or on again, as Settings' Mute (and remembered with it)."""
