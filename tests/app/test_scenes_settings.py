@@ -1261,6 +1261,21 @@ def test_a_row_s_explanation_reads_right_beside_the_other_rules(app, scene, lang
 
 
 @pytest.mark.parametrize("language", ["it", "en"])
+def test_the_deal_s_row_explains_the_deal_chosen(app, scene, language) -> None:
+    """The Deal row said "How many cards each player is dealt at a time" whether Scopa,
+    Scopone or Scientifico was chosen: scientifico's deal (every card, none on the table,
+    the first player laying on the empty table) was told only on a match's rules page."""
+    app.set_language(language)
+    t = app.t
+    app.settings = app.settings.with_(rules=Rules(players=4, teams=True))
+    deal = open_row(app, scene, "rule_deal")
+    assert deal.hint() == t("rule_deal_hint")
+    for chosen in ("scopone", "scientifico"):
+        app.settings = app.settings.with_(rules=Rules(players=4, teams=True, deal=chosen))
+        assert deal.hint() == t(f"deal_{chosen}_hint")
+
+
+@pytest.mark.parametrize("language", ["it", "en"])
 def test_scopa_d_assi_s_explanation_says_what_an_ace_does_in_this_game(app, language) -> None:
     """With Ace takes an ace off, the page of the game's rules said "where an ace lies
     there, Ace takes an ace makes it take just that ace", of a switch off in the game: the

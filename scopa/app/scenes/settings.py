@@ -95,7 +95,8 @@ def hint_key(name: str, rules: Rules) -> str:
     of ``rules``: with no matta, the Luzzati rules' without "three and the matta"; with no
     three of a kind, Dossena's without "three of a kind 2"; beside Until your first card (a
     hand shown at one's turn too), Show hands at the deal's without "not at their turn";
-    with Ace takes an ace off, the scopa d'assi's ace sweeping even an ace."""
+    with Ace takes an ace off, the scopa d'assi's ace sweeping even an ace; a deal other
+    than Scopa's, what it deals (not only "how many cards at a time")."""
     if name == "luzzati_table_rules" and rules.matta is None:
         return "rule_luzzati_table_rules_hint_no_matta"
     if name == "dossena_scale" and rules.no_decino:
@@ -104,6 +105,8 @@ def hint_key(name: str, rules: Rules) -> str:
         return "rule_declare_at_deal_hint_until_play"
     if name == "assi" and not rules.assi_ace_takes_ace:
         return "rule_assi_hint_sweeps_aces"
+    if name == "deal" and rules.deal != "scopa" and not rules.cirulla:
+        return f"deal_{rules.deal}_hint"  # the deal chosen, told (scientifico's lead too)
     return f"rule_{name}_hint"
 
 
