@@ -346,6 +346,43 @@ def test_measured_height_is_the_drawn_height(app, name) -> None:
     assert drawn == example_height(EXAMPLES[name], area.w, m)
 
 
+def test_a_card_a_capture_leaves_is_veiled_apart_from_the_cards_taken(app, monkeypatch) -> None:
+    """In the quindici example "4 takes 1 + 3 + 7", the 4 left on the table sat among the
+    cards taken, told apart only by their green glow on the green felt: at 960x540 all four
+    looked taken. A card a capture leaves is veiled."""
+    import dataclasses
+
+    from scopa.app.scenes import rule_examples
+    from scopa.app.scenes.rule_examples import draw_example
+    from scopa.app.style import Metrics
+
+    app.resize((960, 540))
+    m = Metrics(app, app.size)
+    example = EXAMPLES["quindici"]
+    row = next(i for i, taken in enumerate(example.takes) if len(taken) < len(example.table))
+    left = next(card for card in example.table if card not in example.takes[row])
+    drawn: list[tuple[str, pygame.Rect]] = []
+    drawing = style.draw_card
+
+    def noted(surface, art, card, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+        rect = drawing(surface, art, card, *args, **kwargs)
+        drawn.append((str(card), rect))
+        return rect
+
+    monkeypatch.setattr(rule_examples.style, "draw_card", noted)
+
+    def brightness(chosen: rule_examples.Example) -> float:
+        surface = pygame.Surface(app.size)
+        drawn.clear()
+        draw_example(surface, app, chosen, pygame.Rect(10, 10, 900, 500), m)
+        rect = [rect for card, rect in drawn if card == left][row].inflate(-8, -8)
+        pixels = pygame.image.tobytes(surface.subsurface(rect), "RGB")
+        return sum(pixels) / len(pixels)
+
+    plain = dataclasses.replace(example, takes=((),) * len(example.takes))  # nothing taken
+    assert brightness(example) < brightness(plain) * 0.85
+
+
 # --- the books ----------------------------------------------------------------------------------
 
 CIRULLA = PRESETS["cirulla"]

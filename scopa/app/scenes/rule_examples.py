@@ -30,7 +30,7 @@ class Example:
     played: tuple[str, ...] = ()
     table: tuple[str, ...] = ()
     takes: tuple[tuple[str, ...], ...] = ()
-    """One row per way of capturing; the cards taken glow green."""
+    """One row per way of capturing; the cards taken glow green, the others are veiled."""
     wrong: tuple[str, ...] = ()
     """Cards outlined in red: what the rule forbids."""
     values: tuple[str, ...] = ()
@@ -276,7 +276,10 @@ def draw_example(
         value = m.pen("ui_bold", style.SMALL, style.INK)
         for i, card in enumerate(example.table):
             glow = example.highlight if card in taken else WRONG if card in example.wrong else None
-            style.draw_card(surface, art, card, (x + w // 2, cy), w, glow=glow)
+            rect = style.draw_card(surface, art, card, (x + w // 2, cy), w, glow=glow)
+            if taken and glow is None:  # a card the capture leaves, veiled (its glow alone,
+                veil = art.dim(rect.w)  # green on the green felt, hardly told them apart)
+                surface.blit(veil, veil.get_rect(center=rect.center))
             if i < len(example.values):
                 box = pygame.Rect(x - (step - w) // 2, felt.bottom + m.px(0.004), step, label_h)
                 style.text(surface, example.values[i], value, box, align="center")
