@@ -315,7 +315,9 @@ def test_a_refused_capture_names_both_cards_with_their_article(app) -> None:
     speak(app, "it")
     scene = table(app, SOLO)
     drag(app, centre_of(scene, C("7D")), centre_of(scene, C("9B")))
-    assert scene.said() == "Con il 7 di denari non puoi prendere il cavallo di bastoni"
+    assert scene.said() == (
+        "Con il 7 di denari non puoi prendere il cavallo di bastoni: devi prendere il 7 di coppe"
+    )
 
 
 def test_a_refused_capture_in_english_opens_with_a_capital(app) -> None:
@@ -324,7 +326,10 @@ def test_a_refused_capture_in_english_opens_with_a_capital(app) -> None:
     speak(app, "en", "french")
     scene = table(app, SOLO)
     drag(app, centre_of(scene, C("7D")), centre_of(scene, C("9B")))
-    assert scene.said() == "The 7 of diamonds cannot take the queen of clubs"
+    assert (
+        scene.said()
+        == "The 7 of diamonds cannot take the queen of clubs: it must take the 7 of hearts"
+    )
 
 
 def test_computers_show_their_level_whatever_their_name(app) -> None:
