@@ -918,12 +918,15 @@ class Client:
             except ServerError as error:
                 if error.code == "no_table" and self.ticket is not None:
                     # another server took the table's old address: the table may be found
-                    # elsewhere, now or once the host's game is back
+                    # elsewhere, now or once the host's game is back (that server let go
+                    # of: left open, each try held a connection until it closed them)
+                    self._let_go()
                     looked = await self._look_now_and_then(looked)
                     continue
                 self._updates.put_nowait(error)
                 return False
             except (Disconnected, TimeoutError):
+                self._let_go()
                 continue
             finally:
                 waiter.cancel()
@@ -933,6 +936,13 @@ class Client:
             self._resender = asyncio.create_task(self._resend())
             return True
         return False
+
+    def _let_go(self) -> None:
+        """Drop the connection at once: one that is no use (a server that is not the
+        table's, or that went quiet mid-exchange) before the next try."""
+        ws = self._ws
+        if ws is not None:
+            ws.transport.abort()
 
     async def _rejoin_exchange(self, ticket: SeatTicket) -> dict[str, Any]:
         fields = {"code": ticket.code, "seat": ticket.seat, "token": ticket.token}

@@ -203,3 +203,50 @@ def test_a_seat_on_a_server_on_the_internet_is_not_looked_for_on_the_network(
     asyncio.run(client._look_now_and_then(-1000.0))
     assert asked == ([("abcdefghijklm", server)] if looked else [])
     assert client.server == ("ws://127.0.0.2:4001" if looked else server)
+
+
+def test_a_server_with_no_table_at_the_seat_s_old_address_is_let_go_each_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Another program took the table's port: each try to take the seat back there got
+    "no table" and left its connection open (six at once, until that server closed them
+    for idleness), each holding a connection of the few an address may open. Each is
+    closed before the next try."""
+    import asyncio
+    import json
+
+    from websockets.asyncio.server import serve
+
+    from scopa.net.client import Client, SeatTicket
+
+    monkeypatch.setattr("scopa.net.client.find_table", lambda *_, **__: None)  # found nowhere
+    open_now: list[int] = [0]
+    most: list[int] = [0]
+    tries: list[int] = [0]
+
+    async def squatter(ws) -> None:  # noqa: ANN001
+        open_now[0] += 1
+        most[0] = max(most[0], open_now[0])
+        try:
+            await ws.send(json.dumps({"v": 1, "type": "welcome", "server": "scopa",
+                                      "versions": [1], "limits": {}}))  # fmt: skip
+            async for text in ws:
+                message = json.loads(text)
+                tries[0] += 1
+                await ws.send(json.dumps({"v": 1, "type": "error", "re": message["id"],
+                                          "code": "no_table", "message": "no such table"}))  # fmt: skip
+        finally:
+            open_now[0] -= 1
+
+    async def main() -> None:
+        async with serve(squatter, "127.0.0.1", 0) as server:
+            port = next(iter(server.sockets)).getsockname()[1]
+            address = f"ws://127.0.0.1:{port}"
+            client = Client(address, reconnect_for=4.0)
+            client.ticket = SeatTicket(address, "abcdefghijklm", 1, "token")
+            await client._come_back()
+            await asyncio.sleep(0.3)
+            assert tries[0] >= 3, tries
+            assert most[0] == 1 and open_now[0] == 0, (most, open_now)
+
+    asyncio.run(main())
