@@ -14,9 +14,15 @@ import traceback
 
 
 def log(*parts: object) -> None:
-    """Write ``parts`` on a line of the log, as ``print`` would, if it can be written."""
+    """Write ``parts`` on a line of the log, as ``print`` would, if it can be written; an
+    error that has no words of its own (a timeout's) by its kind, not as nothing ("the
+    name typed was not sent to the table: " said nothing of why)."""
+    said = [
+        type(part).__name__ if isinstance(part, BaseException) and not str(part) else part
+        for part in parts
+    ]
     with contextlib.suppress(OSError, ValueError):  # a full disk, a closed or missing stream
-        print(*parts, file=sys.stderr, flush=True)
+        print(*said, file=sys.stderr, flush=True)
 
 
 def log_exception(error: BaseException) -> None:

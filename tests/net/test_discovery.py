@@ -233,8 +233,8 @@ def test_a_server_with_no_table_at_the_seat_s_old_address_is_let_go_each_time(
             async for text in ws:
                 message = json.loads(text)
                 tries[0] += 1
-                await ws.send(json.dumps({"v": 1, "type": "error", "re": message["id"],
-                                          "code": "no_table", "message": "no such table"}))  # fmt: skip
+                refusal = {"v": 1, "type": "error", "re": message["id"], "code": "no_table"}
+                await ws.send(json.dumps({**refusal, "message": "no such table"}))
         finally:
             open_now[0] -= 1
 
