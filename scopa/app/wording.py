@@ -35,6 +35,15 @@ def _has(key: str) -> bool:
     return key in tables()["en"]
 
 
+def first_name(name: str) -> str:
+    """A person's name by its first word ("Maria" for "Maria Antonietta"); a name numbered
+    ("Player 4", "Posto 2") whole, its number being what tells it apart."""
+    words = name.split()
+    if len(words) < 2 or any(word[:1].isdigit() for word in words[1:]):
+        return name
+    return words[0]
+
+
 def capital(text: str) -> str:
     """``text`` with its first letter in upper case (a phrase opening a sentence)."""
     return text[:1].upper() + text[1:]
@@ -191,11 +200,15 @@ class Seats:
             return default_name(self.t, seat, human=config.human, alone=seat == self.you)
         return config.name
 
-    def side_name(self, side: int, *, whole: bool = False) -> str:
+    def side_name(self, side: int, *, whole: bool = False, brief: bool = False) -> str:
         """A side as a label: one name, or partners joined ("Giulia e Marco", "Anna, Carla
         e Elena"); ``whole``: a line may break between partners' names, not inside one
-        ("Player 1 &" over "Player 4", not "Player" over "1 & Player 4")."""
+        ("Player 1 &" over "Player 4", not "Player" over "1 & Player 4"); ``brief``:
+        partners each by their first name ("Maria" for "Maria Antonietta Bartolo"), a name
+        numbered as the game gives them ("Player 4") kept whole."""
         names = [self.seat_name(seat) for seat in self.seats_of(side)]
+        if brief and len(names) > 1:
+            names = [first_name(name) for name in names]
         if whole and len(names) > 1:
             names = [name.replace(" ", NO_BREAK) for name in names]
         if len(names) > 1:

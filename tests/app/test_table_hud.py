@@ -663,3 +663,39 @@ def test_a_name_s_accented_capital_keeps_clear_of_the_plate_s_band_and_border(ap
     assert name.used.top >= rect.top + plate_band(layout) - 0.5
     assert detail.used.bottom <= rect.bottom - border + 0.5
     assert name.px == name_pen(layout, text).px and detail.px == plate_pen(layout, text).px
+
+
+@pytest.mark.parametrize("sides", [2, 3])
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_partners_with_long_names_are_each_named_on_a_small_score_panel(
+    app, language, sides
+) -> None:
+    """Six at 960x540 in two teams of three with long names: the panel wrote "Niccolò,
+    Bartolomeo Wolfgan…", the third partner lost with the end. Partners a side's line
+    cannot hold whole are each named by their first name, every one in sight."""
+    app.resize((960, 540))
+    app.set_language(language)
+    names = ("Niccolò", "Zoë", "Bartolomeo Wolfgang", "Maria Antonietta Bartolo", "Paolo",
+             "Chiara")  # fmt: skip
+    seats = [SeatConfig(name, seat < 3, "beginner") for seat, name in enumerate(names)]
+    rules = Rules(players=6, six_sides=sides)
+    setup = MatchSetup(tuple(seats), rules)
+    seen: list[style.Drawn] = []
+    with style.watch_text(seen.append):
+        match = Match.new(rules, 4)
+        scene = TableScene(app, coordinated(app, setup, match), worker=inline_worker())
+        app.stack.push(scene)
+        app.frame(1 / 30, [])
+        app.draw()
+    items = scene.painter.items(scene.snapshot())
+    rows = [item.key[1] for item in items if item.key[0] == "hud row"]
+    assert len(rows) == sides
+    for row in rows:
+        drawn = [text for text in seen if text.words == row.name]
+        assert drawn and not any(text.elided for text in drawn), (row.name, drawn)
+        partners = [names[seat] for seat in range(6) if rules.side_of(seat) == row.side]
+        for partner in partners:
+            assert partner.split()[0] in row.name, (partner, row.name)
+    assert any("Bartolomeo Wolfgang" not in row.name for row in rows)  # (the whole: cut)
+    scene.close()
+    app.stack.pop()

@@ -362,32 +362,30 @@ class Painter:
         for _row in hud.rows:
             bands.append(FRect(left, y, width, max(step, tall if compact else 2 * tall)))
             y += step
-        # The names as large as the longest allows, all alike: one made smaller to fit
-        # beside names written larger reads as less important. A name that fits only cut
-        # short at the smallest size its pen allows may fit whole at a size smaller still.
         boxes = [
             style.whole(self.hud_name_box(row, band, lay))
             for row, band in zip(hud.rows, bands, strict=True)
         ]
-        name_px = lay.font_normal
-        for _ in range(4):
-            fits = [
-                style.fit(row.name, replace(self._name_pen(lay, row.active), px=name_px), *box.size)
-                for row, box in zip(hud.rows, boxes, strict=True)
-            ]
-            smallest = min(fit.px for fit in fits)
-            if smallest == name_px or not any(fit.elided for fit in fits):
-                name_px = smallest
-                break
-            name_px = smallest
+        names = [row.name for row in hud.rows]
+        name_px, fits = self._hud_names_px(hud, names, boxes, lay)
+        # partners cut short at that size (one of them lost with the end): each by their
+        # first name, every partner in sight
+        briefed = [
+            row.brief if fit.elided and row.brief else name
+            for row, fit, name in zip(hud.rows, fits, names, strict=True)
+        ]
+        if briefed != names:
+            names = briefed
+            name_px, _ = self._hud_names_px(hud, names, boxes, lay)
         # a detail that would be cut (a Cirulla hand's bonus at its end) says every side's
         # short, so that the lines read alike
         short = any(
             style.natural_width(row.detail, small) > box.right - band.left
             for row, band, box in zip(hud.rows, bands, boxes, strict=True)
         )
-        for row, band in zip(hud.rows, bands, strict=True):
+        for row, band, name in zip(hud.rows, bands, names, strict=True):
             shown = replace(row, detail=row.short) if short and row.short else row
+            shown = replace(shown, name=name)
             items.append(
                 Item(
                     ("hud row", shown, compact, _whole(band), name_px),
@@ -404,6 +402,26 @@ class Painter:
             )
         )
         return items
+
+    def _hud_names_px(
+        self, hud: HudView, names: list[str], boxes: list[FRect], lay: TableLayout
+    ) -> tuple[int, list[style.Fit]]:
+        """The size the sides' ``names`` are written at, all alike (as large as the longest
+        allows: one made smaller to fit beside names written larger reads as less
+        important; a name that fits only cut short at the smallest size its pen allows may
+        fit whole at a size smaller still), and how each fits at it."""
+        name_px = lay.font_normal
+        fits = []
+        for _ in range(4):
+            fits = [
+                style.fit(name, replace(self._name_pen(lay, row.active), px=name_px), *box.size)
+                for row, name, box in zip(hud.rows, names, boxes, strict=True)
+            ]
+            smallest = min(fit.px for fit in fits)
+            if smallest == name_px or not any(fit.elided for fit in fits):
+                return smallest, fits
+            name_px = smallest
+        return name_px, fits
 
     def hud_name_box(self, row: ScoreRow, band: FRect, lay: TableLayout) -> FRect:
         """Where a side's name is written on its line of the score panel."""

@@ -59,6 +59,9 @@ class ScoreRow:
     the total where the panel has no room for ``detail`` (four sides or more)."""
     side: int | None = None
     """With partners, the side: its shape marks its line, as it marks its plates."""
+    brief: str = ""
+    """Partners' ``name`` each by their first name ("Niccolò, Bartolomeo & Paolo"), for a
+    panel where the whole would be cut short and a partner lost with its end."""
 
 
 @dataclass(frozen=True)

@@ -242,7 +242,10 @@ class TableWords:
             name, total = self.side_name(side), shown.totals[side] + before[side]
             extra = f"+{bonus}" if bonus else ""
             side_of = side if marked else None
-            rows.append(ScoreRow(name, total, detail, active, colour, short, extra, side_of))
+            brief = self.seats.side_name(side, brief=True)
+            brief = "" if brief == name else brief
+            row = ScoreRow(name, total, detail, active, colour, short, extra, side_of, brief)
+            rows.append(row)
         target, round_line, deal_line = self.hud_texts()
         return HudView(target, round_line, deal_line, tuple(rows))
 
