@@ -115,7 +115,7 @@ def test_a_rematch_online_keeps_the_tally_of_the_matches_won(hosted):  # noqa: F
     side_names = [again.name(seat) for seat in range(2)]  # one seat a side
     side_names[again.seat] = app.t("you")  # the player's own, as the sheet names it
     told = second.result_line()
-    assert " · matches won so far: " in told, told
+    assert "\u00a0· matches won so far: " in told, told
     assert told.endswith(", ".join(f"{side_names[side]} {won[side]}" for side in ranked)), told
 
 

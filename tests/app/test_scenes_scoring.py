@@ -1995,7 +1995,7 @@ def test_rematches_keep_a_tally_of_the_matches_won_through_a_save(app) -> None:
         assert (
             ScoringScene(app, third)
             .result_line()
-            .endswith(" · partite vinte finora: Marco 2, Giulia 1")
+            .endswith("\u00a0· partite vinte finora: Marco 2, Giulia 1")
         )
         third.flush()
         app.store.clear_match()

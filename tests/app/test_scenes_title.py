@@ -543,6 +543,30 @@ def test_continue_and_the_question_before_replacing_say_what_match_is_saved(
 
 
 @pytest.mark.parametrize("language", ["en", "it"])
+def test_continue_s_line_breaks_with_its_dot_at_a_line_s_end(app, store, language) -> None:
+    """Continue's line about a match left on its first sheet, at 960x540 in Italian, broke
+    before the dot of its last part ("· dopo la smazzata 1: Anna 3, Bruno 1" opening the
+    third line): a line breaks after a part's dot, as between the parts before it."""
+    app.resize((960, 540))
+    app.set_language(language)
+    setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", False)), Rules())
+    match = Match.new(setup.rules, 42)
+    while not match.rounds:
+        match, _ = match.apply(match.legal_moves()[0])
+    store.save_match(setup, match.record())
+    app.settings = app.settings.with_(opponent_level="expert")
+    seen: list[style.Drawn] = []
+    with style.watch_text(seen.append):
+        app.home()
+        frame(app)
+        app.draw()
+    said = [text for text in seen if "Bruno" in text.words and len(text.lines) > 1]
+    assert said, [text.words for text in seen]
+    for text in said:
+        assert not any(line.lstrip().startswith("·") for line in text.lines), text.lines
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
 def test_continue_s_line_keeps_the_score_of_six_long_names_at_the_smallest_window(
     app, store, language
 ) -> None:
