@@ -511,6 +511,17 @@ def test_notices_told_at_the_start_hide_neither_the_name_nor_a_button(
     toasts_kept_clear(app, scene.toast_band(), taken, 2)
 
 
+def left_on_its_first_sheet(app, store) -> tuple[MatchSetup, Match]:  # noqa: ANN001
+    """A match of Anna against Bruno (expert) saved on its first round's sheet."""
+    setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", False)), Rules())
+    match = Match.new(setup.rules, 42)
+    while not match.rounds:
+        match, _ = match.apply(match.legal_moves()[0])
+    store.save_match(setup, match.record())
+    app.settings = app.settings.with_(opponent_level="expert")
+    return setup, match
+
+
 @pytest.mark.parametrize("language", ["en", "it"])
 def test_continue_and_the_question_before_replacing_say_what_match_is_saved(
     app, store, language
@@ -522,12 +533,7 @@ def test_continue_and_the_question_before_replacing_say_what_match_is_saved(
     from scopa.app.scenes.flow import describe
 
     app.set_language(language)
-    setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", False)), Rules())
-    match = Match.new(setup.rules, 42)
-    while not match.rounds:
-        match, _ = match.apply(match.legal_moves()[0])
-    store.save_match(setup, match.record())
-    app.settings = app.settings.with_(opponent_level="expert")
+    setup, match = left_on_its_first_sheet(app, store)
     title = app.home()
     frame(app)
     said = resolve(title.resume.hint)
@@ -549,12 +555,7 @@ def test_continue_s_line_breaks_with_its_dot_at_a_line_s_end(app, store, languag
     third line): a line breaks after a part's dot, as between the parts before it."""
     app.resize((960, 540))
     app.set_language(language)
-    setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", False)), Rules())
-    match = Match.new(setup.rules, 42)
-    while not match.rounds:
-        match, _ = match.apply(match.legal_moves()[0])
-    store.save_match(setup, match.record())
-    app.settings = app.settings.with_(opponent_level="expert")
+    setup, match = left_on_its_first_sheet(app, store)
     seen: list[style.Drawn] = []
     with style.watch_text(seen.append):
         app.home()

@@ -66,20 +66,27 @@ def test_the_score_box_counts_the_cards_taken_as_they_land_on_the_pile(app):
     scene = open_table(app, "7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
     scene.play(Move.parse("7Dx7C"))
     seen: set[str] = set()
-    for _ in range(400):
-        app.frame(FRAME, [])
-        snap = scene.snapshot()
-        landed = sum(
-            1
-            for card, place in scene.view.places.items()
-            if place == ("pile", 0) and id(scene.view.sprites[card]) not in snap.moving
-        )
-        detail = snap.hud.rows[0].detail
-        assert detail.startswith(count(app.t, "table.taken", landed)), (detail, landed)
+    for detail, landed in score_box_as_cards_land(app, scene, 400):
+        assert detail.startswith(count(app.t, "table.taken", len(landed))), (detail, landed)
         seen.add(detail)
-        if not scene.director.busy and landed == 2:
+        if not scene.director.busy and len(landed) == 2:
             break
     assert len(seen) >= 2  # it counted up as they landed
+
+
+def score_box_as_cards_land(app, scene: TableScene, frames: int):  # noqa: ANN001, ANN201
+    """Frame after frame: what the score box says of the first side, and the places of its
+    cards landed on its pile (and its scopas' cards across it)."""
+    for _ in range(frames):
+        app.frame(FRAME, [])
+        snap = scene.snapshot()
+        view = scene.view
+        landed = [
+            place
+            for card, place in view.places.items()
+            if place in (("pile", 0), ("marker", 0)) and id(view.sprites[card]) not in snap.moving
+        ]
+        yield snap.hud.rows[0].detail, landed
 
 
 def test_the_score_box_counts_a_scopa_as_its_card_lands_with_the_cards_taken(app):
@@ -92,16 +99,7 @@ def test_the_score_box_counts_a_scopa_as_its_card_lands_with_the_cards_taken(app
     scene = open_table(app, "10D 2C 10S", "1D 3B 8C", "1B 2S 3C 4S")
     scene.play(Move.parse("10Dx1B+2S+3C+4S"))
     seen: set[str] = set()
-    for _ in range(600):
-        app.frame(FRAME, [])
-        snap = scene.snapshot()
-        view = scene.view
-        landed = [
-            place
-            for card, place in view.places.items()
-            if place in (("pile", 0), ("marker", 0)) and id(view.sprites[card]) not in snap.moving
-        ]
-        detail = snap.hud.rows[0].detail
+    for detail, landed in score_box_as_cards_land(app, scene, 600):
         told = f"{count(app.t, 'table.taken', len(landed))}  \u00b7  "
         told += count(app.t, "table.scope", landed.count(("marker", 0)))
         assert detail == told, (detail, landed)
@@ -383,6 +381,14 @@ def test_a_card_refused_at_quindici_is_told_what_the_two_make(fast, language):
     told = capital(fast.t("table.quindici_sum", a=5, b=8, total=13, **names))
     assert scene.status_text()[0] == told
     assert "5 + 8 = 13" in told and "15" in told
+    scene.close()
+    # the 2 and the 3 that would make Scopa's sum of 5 say nothing at quindici
+    scene = open_table(fast, "5C 2C 10S", "2B 6B 9D", "2S 3B 10B 4D", Rules(quindici=True))
+    drag(fast, centre_of(scene, C("5C")), centre_of(scene, C("2S")))
+    assert scene.match.moves() == ()
+    names = {"card": scene.card_name(C("5C")), "target": scene.card_name(C("2S"))}
+    told = capital(fast.t("table.quindici_sum", a=5, b=2, total=7, **names))
+    assert scene.status_text()[0] == told
 
 
 @pytest.mark.parametrize("language", ["en", "it"])

@@ -870,7 +870,7 @@ class TableScene(Scene):
             knocks = may_knock(self.match.legal_moves())
             key = "table.declare_first" if knocks else "table.pass_first"
             self.say(lambda t: t(key, card=name(card)))
-        elif target is not None and quindici and card.rank + target.rank != 15 and not sums:
+        elif target is not None and quindici and card.rank + target.rank != 15:
             # of the fifteens, the one a player new to them missed: what the two make
             total = card.rank + target.rank
             self.say(
