@@ -965,3 +965,27 @@ def test_a_name_the_table_numbered_is_the_name_typed():
     assert same_name("Bartolomeo Colleoni V 2", "Bartolomeo Colleoni Vene")  # cut for it
     assert not same_name("Lucia", "Luca") and not same_name("Anna", "Annalisa")
     assert not same_name("Luca 2", "Lucia")
+
+
+def test_the_players_are_told_when_someone_comes_to_watch_their_table(
+    tmp_path, friends_table
+) -> None:
+    """Anyone with a table's code may watch it (public cards only): a stranger on the
+    network followed a friends' match for a whole round, and no window said anybody
+    watched. The players are told as someone comes, and how many watch."""
+    _, anna, address = friends_table
+    game = open_game(Store(tmp_path / "bruno"))
+    watcher = BackgroundClient(address.rsplit("/", 1)[0])
+    try:
+        table = join_from_the_menus(game, address)
+        told = game.t("table.watched", n=1)
+        assert told not in [toast.text for toast in game.toasts.shown()]
+        watcher.submit(watcher.client.watch(address.rsplit("/", 1)[1])).result(20)
+        run_until(game, lambda: table.words.watching() == 1)
+        game.frame(1 / 30, [])
+        assert told in [toast.text for toast in game.toasts.shown()]
+        watcher.close()
+        run_until(game, lambda: table.words.watching() == 0)
+    finally:
+        watcher.close()
+        game.close()

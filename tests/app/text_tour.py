@@ -2085,6 +2085,10 @@ class Tour:
             table = app.stack.top
             self.settle(table)
             self.show("online, the table")
+            for key in ("table.watched", "table.watched_many"):
+                app.notify(worded(key, n=12), 12.0)
+                self.show(f"online, the table watched by others: {key}")
+                app.toasts.forget(lambda toast: True)
             app.open("pause")
             self.hover_all(app.stack.top, "online, the menu over the match")
             app.back()

@@ -106,6 +106,8 @@ STRINGS = {
         "table.round": "Round {n}",
         "table.practice_line": "Practice",
         "table.deal": "Deal {n} of {total}",
+        "table.watched": ("Someone came to watch this table (public cards only): {n} watching"),
+        "table.watched_many": ("Some came to watch this table (public cards only): {n} watching"),
         "table.deal_id": "Code of this round: {id} (New game deals it again)",
         "table.target": "Playing to {n}",
         "table.tie_break": "Tie-break",
@@ -249,6 +251,12 @@ STRINGS = {
         "table.round": "Smazzata {n}",
         "table.practice_line": "Allenamento",
         "table.deal": "Distribuzione {n} di {total}",
+        "table.watched": (
+            "Qualcuno è venuto a guardare questo tavolo (solo le carte scoperte): {n} a guardare"
+        ),
+        "table.watched_many": (
+            "Alcuni sono venuti a guardare questo tavolo (solo le carte scoperte): {n} a guardare"
+        ),
         "table.deal_id": "Codice di questa smazzata: {id} (in Nuova partita si rigioca)",
         "table.target": "Si gioca ai {n}",
         "table.tie_break": "Spareggio",

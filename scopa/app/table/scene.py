@@ -179,6 +179,8 @@ class TableScene(Scene):
         """What the cover says after a try that did not lift it, by the key of its line."""
         self._release_kept = False
         """The button that lifted the cover is still held: its release is not the hand's."""
+        self._watching = 0
+        """How many watched the table online when last looked (``_see_who_watches``)."""
         self._cover_armed = False
         """The pointer came to the cover's button from elsewhere since the cover came down:
         a press there is the next person's, not the one who played pressing on."""
@@ -959,6 +961,17 @@ class TableScene(Scene):
             return None
         return turn
 
+    def _see_who_watches(self) -> None:
+        """Others came to watch this table by its code (its public cards only): the players
+        are told, once for each who came (they were never told: a stranger on the network
+        could follow a friends' match unseen)."""
+        watching = self.words.watching()
+        came = watching - self._watching
+        self._watching = watching
+        if came > 0:
+            key = "table.watched_many" if came > 1 else "table.watched"
+            self.app.notify(worded(key, n=watching), 8.0)
+
     def update(self, dt: float) -> None:
         if self._sheet_first:
             self._sheet_first = False
@@ -975,6 +988,7 @@ class TableScene(Scene):
         if self.remote:
             self._hear_the_server()
             self._see_the_line()
+            self._see_who_watches()
         if self.chat is not None:
             self.chat.update(dt, seen=self.cover is None)  # held under the cover, then read
             if not self.chat_on():
