@@ -39,7 +39,7 @@ NEWS = {
 NEWS_MANY = {"took": "table.took_many_by", "scopa": "table.swept_many_by"}
 """How it words a capture of more than ``NAMED_TAKEN`` cards: by their number."""
 WATCHING_MOST = 99
-"""The most spectators the score panel counts (a server's word past it reads as this)."""
+"""The most spectators the players are told of (a server's word past it reads as this)."""
 NAMED_TAKEN = 3
 """The most cards taken that the cover names one by one (an ace that took a whole table
 named on one line ran off the screen, the card that took them cut off)."""
@@ -197,12 +197,11 @@ class TableWords:
             )
         top = max(shown.totals, default=0)
         tied = top >= rules.target and shown.totals.count(top) > 1
-        deal = t("table.deal", n=shown.deal_no, total=rules.deals_per_round)
         return (  # sides tied at the top past the target play on: a line stuck on the target
             # read as a match that missed its end (a match won there is no tie-break)
             t("table.tie_break") if tied else target_line(t, rules.target),
             t("table.round", n=shown.round_no),
-            deal,
+            t("table.deal", n=shown.deal_no, total=rules.deals_per_round),
         )
 
     def watching(self) -> int:
