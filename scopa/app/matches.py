@@ -43,7 +43,7 @@ from .coach import Coach, MatchReviews, ReviewJob
 from .coach_words import practice_verdict
 from .online import grouped, table_code, with_code
 from .remote import ROUND_BEGAN, RemoteCoordinator, SharedScreen
-from .scenes.flow import saved_line
+from .scenes.flow import describe, saved_line
 from .table.chat import SAID_KEY
 from .table.saving import MatchSaver
 from .toasts import worded
@@ -631,7 +631,7 @@ class Matches:
             coordinator.save()
             self._open(coordinator)
 
-        self.confirm_replacing_saved(go)
+        self.confirm_replacing_saved(go, setup)
 
     def _coordinator(
         self, setup: MatchSetup, match: Match | None, *, saver: MatchSaver | None
@@ -644,9 +644,10 @@ class Matches:
         coordinator.settings_rules = self.app.settings.rules  # saved with it from the start
         return coordinator
 
-    def confirm_replacing_saved(self, go: Callable[[], None]) -> None:
+    def confirm_replacing_saved(self, go: Callable[[], None], new: MatchSetup) -> None:
         """Run ``go`` at once when no match is saved (or only one over, already counted),
-        else only if the player agrees."""
+        else only if the player agrees, told which match is saved and which one, ``new``,
+        would take its place (the rules changed since, say)."""
         saved = self.saved()
         if saved is None or (saved.ended and saved.counted):
             go()
@@ -662,7 +663,7 @@ class Matches:
         self.app.open(
             "confirm",
             question=lambda: self.app.t("replace_saved_question"),
-            detail=lambda: self.app.t(detail, saved=line()),
+            detail=lambda: self.app.t(detail, saved=line(), new=describe(self.app, new)),
             yes=lambda: self.app.t("replace_saved_yes"),
             no=lambda: self.app.t("replace_saved_no"),
             on_yes=go,

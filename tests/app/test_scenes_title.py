@@ -549,6 +549,36 @@ def test_continue_and_the_question_before_replacing_say_what_match_is_saved(
 
 
 @pytest.mark.parametrize("language", ["en", "it"])
+def test_the_question_before_replacing_says_which_match_would_take_its_place(
+    app, store, language
+) -> None:
+    """Asked whether to start a new match over a saved scientifico, a purist read the saved
+    match told in detail, and nothing of the new one, played by the rules changed since in
+    Settings (Scopa di quindici): the question names both."""
+    from scopa.app.scenes.flow import describe
+    from scopa.engine import PRESETS
+
+    app.set_language(language)
+    saved = MatchSetup(
+        tuple(SeatConfig(name, name == "Anna", "expert") for name in ("Anna", "B", "C", "D")),
+        PRESETS["scopone_scientifico"],
+    )
+    store.save_match(saved, Match.new(saved.rules, 42).record())
+    new = MatchSetup(
+        (SeatConfig("Anna", True), SeatConfig("Bruno", False, "expert")), Rules(quindici=True)
+    )
+    app.home()
+    frame(app)
+    app.matches.start(new)
+    frame(app)
+    question = top(app)
+    assert isinstance(question, ConfirmScene)
+    detail = resolve(question.detail)
+    assert describe(app, saved) in detail and describe(app, new) in detail, detail
+    click(app, question.no_button)
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
 def test_continue_s_line_breaks_with_its_dot_at_a_line_s_end(app, store, language) -> None:
     """Continue's line about a match left on its first sheet, at 960x540 in Italian, broke
     before the dot of its last part ("· dopo la smazzata 1: Anna 3, Bruno 1" opening the
