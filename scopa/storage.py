@@ -154,6 +154,12 @@ def shortened_path(path: str) -> str:
     return f"{path[:start]}\u2026{path[-end:]}"
 
 
+def sheet_waits(match: Match, sheet_read: bool) -> bool:
+    """The score sheet of the round last scored is still to read: its next round is dealt
+    and not begun, and the sheet was not read (``sheet_read``)."""
+    return bool(match.rounds) and not match.round.history() and not sheet_read
+
+
 class SavedMatch(tuple):  # type: ignore[type-arg]
     """The match left: ``(setup, record)``, whether a play was taken back in it, the
     moves played as a hint said (by how many moves came before each), and whether the
@@ -221,10 +227,7 @@ class SavedMatch(tuple):  # type: ignore[type-arg]
     def on_sheet(self) -> bool:
         """Continued, the match opens at the score sheet of the round last scored (left
         on it, its next round dealt and not begun), not at a table."""
-        match = self.match
-        return match.over or (
-            bool(match.rounds) and not match.round.history() and not self.sheet_read
-        )
+        return self.match.over or sheet_waits(self.match, self.sheet_read)
 
     @property
     def setup(self) -> MatchSetup:

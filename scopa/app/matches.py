@@ -37,7 +37,7 @@ from scopa.engine.rules import SEATING
 from scopa.net.protocol import name_key
 from scopa.settings import MAX_ADDRESS, MatchSetup, SeatConfig
 from scopa.stats import match_key, matches_won
-from scopa.storage import HeldSeat, PastMatch, SavedMatch
+from scopa.storage import HeldSeat, PastMatch, SavedMatch, sheet_waits
 
 from .coach import Coach, MatchReviews, ReviewJob
 from .coach_words import practice_verdict
@@ -178,9 +178,7 @@ class MatchCoordinator:
         """Its last score sheet was shown (``ended_shown``)."""
         self.let_gone = False
         """That sheet was left for the title (``let_go``): the match is no longer saved."""
-        self.sheets_read = len(match.rounds) - (
-            1 if match.rounds and not match.round.history() and not sheet_read else 0
-        )
+        self.sheets_read = len(match.rounds) - (1 if sheet_waits(match, sheet_read) else 0)
         """How many of the rounds scored had their sheet read (``sheet_read``): the
         sheet of the last, unread, comes back first when the match is continued."""
         if self.mode == "solo":
