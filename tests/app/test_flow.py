@@ -52,13 +52,14 @@ def test_play_names_the_player_s_own_rules_as_every_screen_does(app):
         (6, {"six_sides": 3}, "6 players (3 teams of 2)", "6 giocatori (3 coppie)"),
         (6, {"six_sides": 6}, "6 players (each alone)", "6 giocatori (ognuno per sé)"),
         (4, {"teams": False}, "4 players (each alone)", "4 giocatori (ognuno per sé)"),
-        (4, {}, "4 players", "4 giocatori"),
+        (4, {}, "4 players (2 teams of 2)", "4 giocatori (2 coppie)"),
         (2, {}, "2 players", "2 giocatori"),
     ],
 )
 def test_a_table_is_told_with_how_it_sits(app, players, seating, en, it):
     """Play online told a table of six as "6 players · Classic · 11 points": two teams of
-    three, three pairs or each alone could not be checked there before hosting."""
+    three, three pairs or each alone could not be checked there before hosting. Four in
+    teams were told "4 players" where six in teams were told theirs, as if alone."""
     from scopa.app.scenes.online import describe_rules
 
     rules = PRESETS["classic"].with_(players=players, **seating)

@@ -94,12 +94,12 @@ def describe(
 
 def seating(app: App, rules: Rules) -> str:
     """How many play and, where the table could sit them otherwise, how: "6 players (3
-    teams of 2)", "4 players (each alone)", "2 players"."""
+    teams of 2)", "4 players (2 teams of 2)", "4 players (each alone)", "2 players"."""
     players = app.t("players_n", n=rules.players)
     if rules.players == 6:
         sides = app.t(f"sides_{rules.six_sides}")
-    elif rules.players == 4 and not rules.teams:
-        sides = app.t("sides_6")
+    elif rules.players == 4:
+        sides = app.t("sides_pairs" if rules.teams else "sides_6")
     else:
         return players
     return app.t("players_seated", players=players, sides=sides[:1].lower() + sides[1:])
