@@ -35,13 +35,26 @@ def _has(key: str) -> bool:
     return key in tables()["en"]
 
 
-def first_name(name: str) -> str:
-    """A person's name by its first word ("Maria" for "Maria Antonietta"); a name numbered
-    ("Player 4", "Posto 2") whole, its number being what tells it apart."""
+def short_name(name: str, others: Iterable[str] = ()) -> str:
+    """A person's name by as few of its first words as tell it from ``others`` ("Maria" for
+    "Maria Antonietta"; "Marco R." beside "Marco Bianchi", the next word's initial telling
+    them apart); a name numbered ("Player 4", "Posto 2") whole, its number being what tells
+    it apart."""
     words = name.split()
     if len(words) < 2 or any(word[:1].isdigit() for word in words[1:]):
         return name
-    return words[0]
+    known = [other.casefold().split() for other in others]
+    for n in range(1, len(words)):
+        prefix = [word.casefold() for word in words[:n]]
+        if not any(other[:n] == prefix for other in known):
+            return " ".join(words[:n])
+        initial = words[n][:1]
+        shared = (other[n][:1] for other in known if other[:n] == prefix and len(other) > n)
+        if initial.casefold() not in shared:
+            brief = " ".join([*words[:n], initial + "."])
+            if len(brief) < len(name):
+                return brief
+    return name
 
 
 def capital(text: str) -> str:
@@ -204,16 +217,23 @@ class Seats:
         """A side as a label: one name, or partners joined ("Giulia e Marco", "Anna, Carla
         e Elena"); ``whole``: a line may break between partners' names, not inside one
         ("Player 1 &" over "Player 4", not "Player" over "1 & Player 4"); ``brief``:
-        partners each by their first name ("Maria" for "Maria Antonietta Bartolo"), a name
-        numbered as the game gives them ("Player 4") kept whole."""
-        names = [self.seat_name(seat) for seat in self.seats_of(side)]
+        partners each by their first name (``brief_name``)."""
+        seats = self.seats_of(side)
+        names = [self.seat_name(seat) for seat in seats]
         if brief and len(names) > 1:
-            names = [first_name(name) for name in names]
+            names = [self.brief_name(seat) for seat in seats]
         if whole and len(names) > 1:
             names = [name.replace(" ", NO_BREAK) for name in names]
         if len(names) > 1:
             return self.t("table.and", a=", ".join(names[:-1]), b=names[-1])
         return names[0] if names else str(side + 1)
+
+    def brief_name(self, seat: int) -> str:
+        """A seat's name by its first word ("Maria" for "Maria Antonietta Bartolo"), or as
+        many of its words as tell it from every other seat's ("Marco Rossi" beside "Marco
+        Bianchi"); a name numbered as the game gives them ("Player 4") whole."""
+        others = (self.seat_name(n) for n in range(len(self.setup.seats)) if n != seat)
+        return short_name(self.seat_name(seat), others)
 
     def about_seat(self, key: str, seat: int, **params: object) -> str:
         """The phrase ``key`` said of one ``seat``: ``key.you`` or ``key.one`` ({name})."""

@@ -670,3 +670,27 @@ def test_a_round_s_code_reads_back_as_typed_or_pasted() -> None:
     tables = ("2T4300-1-", "2T4300-1-4", "2T4300-1-5S", "2T4300-1-3T", "2T4300-1-2S-2S")
     for wrong in (*wrongs, *tables):
         assert parse_deal_id(wrong) is None, wrong
+
+
+@pytest.mark.parametrize(
+    ("names", "briefs"),
+    [
+        (("Maria Antonietta", "Paolo"), ("Maria", "Paolo")),
+        (("Marco Rossi", "Marco Bianchi"), ("Marco R.", "Marco B.")),
+        (("Marco Rossi", "marco"), ("Marco R.", "marco")),
+        (("Bartolomeo Wolfgang", "Bartolomeo Wanda"), ("Bartolomeo Wolfgang",
+                                                       "Bartolomeo Wanda")),
+        (("Anna Maria Rossi", "Anna Maria Bo", "Paolo"), ("Anna Maria R.", "Anna Maria Bo",
+                                                          "Paolo")),
+        (("Player 4", "Player 2"), ("Player 4", "Player 2")),
+    ],
+)  # fmt: skip
+def test_partners_named_briefly_are_never_named_alike(app, names, briefs) -> None:
+    """Partners named each by a first name at 960x540 read "Bartolomeo & Bartolomeo" where
+    two shared it: a name is cut to as many words as tell it from every other seat's, the
+    next word's initial where that does ("Marco R." beside "Marco B.")."""
+    seats = tuple(SeatConfig(name, True) for name in names)
+    seats += tuple(SeatConfig(f"Zed {n}", False) for n in range(4 - len(names)))
+    setup = MatchSetup(seats, Rules(players=4))
+    told = Seats(setup, app.t)
+    assert [told.brief_name(seat) for seat in range(len(names))] == list(briefs)
