@@ -283,6 +283,11 @@ def describe(
         and not move.card.bit & COINS
     ):  # the same play but for the suit: "the least risky lay" said nothing of the coin
         return "keeps_coin", {}
+    sweeps = [instead] if instead is not None else others
+    if not capture and any(o.scopa for o in sweeps):  # "least risky" said nothing of it
+        if any(o.scopa and o.move.card is not None and o.move.card.rank == 1 for o in sweeps):
+            return "keeps_ace", {}  # the ace that takes the whole table, kept for a fuller one
+        return "passes_scopa", {}
     leaves_sweep = instead.sweepable if instead is not None else any(o.sweepable for o in others)
     if left and not chosen.sweepable and leaves_sweep:
         rules = view.rules
@@ -291,9 +296,6 @@ def describe(
         return "no_sweep", {}
     if not capture:
         rank = move.card.rank
-        sweeps = [instead] if instead is not None else others
-        if any(o.scopa and o.move.card is not None and o.move.card.rank == 1 for o in sweeps):
-            return "keeps_ace", {}  # the ace that takes the whole table, kept for a fuller one
         if not view.unseen & RANK_MASKS[rank]:
             if view.hand & RANK_MASKS[rank] & ~move.card.bit:
                 return "block", {"rank": rank}

@@ -28,6 +28,7 @@ PLAIN = frozenset(
         "only_capture",
         "keeps",
         "looks_ahead",
+        "passes_scopa",
         "keeps_for_later",
         "keeps_settebello",
         "safe_lay",

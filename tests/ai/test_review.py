@@ -301,6 +301,27 @@ def test_an_ace_sweep_passed_up_for_a_lay_is_told_as_the_ace_kept() -> None:
         assert describe(view, sweep, assessments, three) == ("scopa", {}), rules
 
 
+def test_a_scopa_passed_up_for_a_lay_is_told_as_given_up() -> None:
+    """A clean scopa passed up for a lay was told as "the card that risks least to lay",
+    which said nothing of the scopa given up (a player in Cirulla took the hint for a
+    mistake): the reason says the scopa is given up for what the plays after it pay."""
+    from scopa.ai.assess import Judge, describe
+    from scopa.ai.view import View
+
+    from .helpers import position, seat_view
+
+    for rules in (Rules(), Rules(cirulla=True)):
+        view = View.of(seat_view(position("3C 7B 10S", "2D 5C", rules=rules)))
+        judge = Judge(view)
+        assessments = [judge.assess(move) for move in view.moves]
+        (sweep,) = [a for a in assessments if a.scopa]
+        (three,) = [a for a in assessments if a.move.card.rank == 3]
+        assert not three.move.capture_mask
+        assert describe(view, three, assessments) == ("passes_scopa", {}), rules
+        assert describe(view, three, assessments, sweep) == ("passes_scopa", {}), rules
+        assert describe(view, sweep, assessments, three) == ("scopa", {}), rules
+
+
 def test_a_plain_capture_is_told_as_the_only_one_or_the_best_of_several() -> None:
     """The 2 taking the 2, the only capture in hand, was "takes the best pair": it is "the
     only capture there is"; with another capture to choose from, "the best of the
