@@ -781,6 +781,9 @@ class Store:
         """Files a passing error kept from being read (``_PASSING``), left where they are
         and read again next time: each is set aside before anything is written over it."""
         self._lock_held = False
+        self._known: dict[Path, bytes] = {}
+        """Each file as this copy last read it whole or wrote it: written back where the
+        folder was removed under the game (``_restore_removed``)."""
         self._lock_wanted = False
         """``lock`` was asked for: a write without the lock claims it first."""
         self._claiming = threading.Lock()
@@ -998,6 +1001,7 @@ class Store:
 
     def unlock(self) -> None:
         """Give the data folder back (when the game closes)."""
+        self._restore_removed()
         self._lock_wanted = False
         if not self._lock_held:
             return
@@ -1021,6 +1025,7 @@ class Store:
             raw = _read_bytes(path)
             settings, entries = _settings_read(raw)
             self._read_again(path)
+            self._known[path] = raw
             # the language lost with settings damaged, and not said since (the game closed
             # as it asked): asked again
             self.language_lost = "language" not in entries
@@ -1317,6 +1322,7 @@ class Store:
         if self._after_other and _fingerprint(self.save_path) not in (None, self._match_seen):
             return True  # another copy's match, saved before it closed: not this one's to clear
         topic = f"remove:{self.save_path}"
+        self._known.pop(self.save_path, None)
         try:
             self.save_path.unlink()
         except FileNotFoundError:
@@ -1620,8 +1626,11 @@ class Store:
 
         ``name`` is the file's part of the message keys: 'settings', 'match' or 'stats'.
         """
+        self._restore_removed()
+        self._known.pop(path, None)
         try:
-            content = parse(_read_bytes(path))
+            raw = _read_bytes(path)
+            content = parse(raw)
         except (FileNotFoundError, NotADirectoryError):
             return None
         except (DamagedFile, RecursionError) as error:
@@ -1633,6 +1642,7 @@ class Store:
             cause = _cause_unreadable(path, error)
         else:
             self._read_again(path)
+            self._known[path] = raw
             return content
         if rows and cause.key == "files.cause_too_large":
             with contextlib.suppress(OSError, DamagedFile, RecursionError):
@@ -1734,11 +1744,7 @@ class Store:
         self._tell(FileProblem(f"files.{name}_left", params, topic=f"left:{path}"))
 
     def _write(self, path: Path, data: bytes, name: str) -> bool:
-        if self._lock_held and present(self.lock_path) is False:
-            # the folder was removed under the game (or the lock with it): the write would
-            # make it again, unlocked, for a second copy to take and write over
-            with self._claiming:
-                self._lock_held = False
+        self._restore_removed(path)
         if self._lock_wanted and not self._lock_held and not self.locked_out:
             with self._claiming:  # the folder may be writable now: the lock comes first
                 self._claim(quiet=True)
@@ -1755,8 +1761,36 @@ class Store:
             params = {"folder": str(path.parent), "reason": self._write_failure}
             self._tell(FileProblem(f"files.{name}_not_saved", params, topic))
             return False
+        self._known[path] = data
         self._succeeded(topic)
         return True
+
+    def _restore_removed(self, writing: Path | None = None) -> None:
+        """The folder removed under the game (its lock gone with it): made again, locked
+        first (a second copy started then would take it too, and the two would save over
+        each other), and every file this copy read or wrote that is gone written back as it
+        last was (but ``writing``, about to be), the player told: the next save made the
+        folder again with its one file, and the settings, statistics and past matches were
+        lost without a word."""
+        if not self._lock_held or present(self.lock_path) is not False:
+            return
+        with self._claiming:
+            if not self._lock_held:
+                return
+            self._lock_held = False
+            if self._lock_wanted and not self._locked_out:
+                self._claim(quiet=True)
+            if self._locked_out:  # another copy took the folder made again: it saves
+                return
+            restored = False
+            for path, data in list(self._known.items()):
+                if path == writing or present(path) is not False:
+                    continue
+                with contextlib.suppress(OSError):  # a write that fails says so itself
+                    atomic_write(path, data, self.checkpoint)
+                    restored = True
+        if restored:
+            self._tell(FileProblem("files.folder_restored", {"folder": str(self.data_dir)}))
 
     def clean_temporary_files(self, older_than: float = 3600.0) -> int:
         """Remove temporary files left by writes that were killed; returns how many."""

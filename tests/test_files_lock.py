@@ -673,3 +673,63 @@ def test_a_folder_removed_under_the_game_is_made_again_with_its_lock(tmp_path: P
     assert lock_pid(home / LOCK_FILE) == str(os.getpid())
     assert_taken(home)  # another copy started now finds the folder taken
     assert first.save_match(setup, play(Rules(), 5, 14).record())
+
+
+def removed_under_the_game(home: Path) -> tuple[Store, Settings, Stats, int]:
+    """A game's folder with its settings, statistics, a past match and a match under way,
+    then deleted while the game runs (as a player cleaning up their disk did)."""
+    import shutil
+
+    from .test_storage import kept_past
+
+    store = Store(home)
+    assert store.lock()
+    settings = custom_settings()
+    assert store.save_settings(settings)
+    past = kept_past(store)
+    stats = store.load_stats()
+    assert store.save_match(MatchSetup.solo(), play(Rules(), 5, 12).record())
+    store.take_messages()
+    shutil.rmtree(home)
+    return store, settings, stats, len(past)
+
+
+def test_a_folder_removed_under_the_game_gets_back_what_the_game_held(tmp_path: Path) -> None:
+    """The data folder deleted while the game ran: its next save made the folder again
+    with that one file, and the settings, the statistics and the past matches were lost
+    without a word (the game started in English, "No matches yet"). What the game read or
+    wrote is written back with the save, and the player is told."""
+    home = tmp_path / "home"
+    store, settings, stats, past = removed_under_the_game(home)
+    match = play(Rules(), 5, 14)
+    assert store.save_match(MatchSetup.solo(), match.record())
+    again = Store(home)
+    assert again.load_settings() == settings
+    assert again.load_stats() == stats and len(stats.recent) == 1
+    assert len(again.load_past()) == past == 1
+    saved = again.load_match()
+    assert saved is not None and saved.match.moves() == match.moves()
+    told = [problem.key for problem in store.take_messages()]
+    assert told == ["files.folder_restored"]
+    assert not again.take_messages()
+
+
+def test_a_folder_removed_under_the_game_is_written_again_as_it_closes(tmp_path: Path) -> None:
+    """Deleted on the title screen and the game closed with nothing more saved: what the
+    game held is written back as it closes, the match left under way with it."""
+    home = tmp_path / "home"
+    store, settings, stats, _ = removed_under_the_game(home)
+    store.unlock()
+    again = Store(home)
+    assert again.load_settings() == settings and again.load_stats() == stats
+    assert again.load_match() is not None
+    assert not (home / LOCK_FILE).exists()
+
+
+def test_a_match_the_game_ended_is_not_written_back(tmp_path: Path) -> None:
+    """What the game removed itself (a match finished or abandoned) stays removed."""
+    home = tmp_path / "home"
+    store, *_ = removed_under_the_game(home)
+    assert store.clear_match()
+    assert store.save_settings(custom_settings().with_(volume=0.5))
+    assert Store(home).load_match() is None

@@ -127,6 +127,7 @@ FILE_SENTENCES = (
     "settings_brought_back",
     "folder_not_writable",
     "folder_unusable",
+    "folder_restored",
 )
 FILE_CAUSES = {
     "cause_not_text": {},
