@@ -66,27 +66,30 @@ def test_the_score_box_counts_the_cards_taken_as_they_land_on_the_pile(app):
     scene = open_table(app, "7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
     scene.play(Move.parse("7Dx7C"))
     seen: set[str] = set()
-    for detail, landed in score_box_as_cards_land(app, scene, 400):
-        assert detail.startswith(count(app.t, "table.taken", len(landed))), (detail, landed)
+    for detail, taken, _ in score_box_as_cards_land(app, scene, 400):
+        assert detail.startswith(count(app.t, "table.taken", taken)), (detail, taken)
         seen.add(detail)
-        if not scene.director.busy and len(landed) == 2:
+        if not scene.director.busy and taken == 2:
             break
     assert len(seen) >= 2  # it counted up as they landed
 
 
 def score_box_as_cards_land(app, scene: TableScene, frames: int):  # noqa: ANN001, ANN201
-    """Frame after frame: what the score box says of the first side, and the places of its
-    cards landed on its pile (and its scopas' cards across it)."""
+    """Frame after frame: what the score box says of the first side, how many cards have
+    landed on its pile, and how many of them across it as its scopas: each seen there at
+    rest once, whatever moves it after (a scopa's card from the pile to lie across it,
+    closing up beside another)."""
+    rested: dict[Card, set[str]] = {}
     for _ in range(frames):
         app.frame(FRAME, [])
         snap = scene.snapshot()
         view = scene.view
-        landed = [
-            place
-            for card, place in view.places.items()
-            if place in (("pile", 0), ("marker", 0)) and id(view.sprites[card]) not in snap.moving
-        ]
-        yield snap.hud.rows[0].detail, landed
+        for card, place in view.places.items():
+            if place in (("pile", 0), ("marker", 0)) and id(view.sprites[card]) not in snap.moving:
+                rested.setdefault(card, set()).add(place[0])
+        taken = sum(1 for card in rested if view.places[card] in (("pile", 0), ("marker", 0)))
+        scopas = sum(1 for card, seen in rested.items() if "marker" in seen)
+        yield snap.hud.rows[0].detail, taken, scopas
 
 
 def test_the_score_box_counts_a_scopa_as_its_card_lands_with_the_cards_taken(app):
@@ -99,14 +102,40 @@ def test_the_score_box_counts_a_scopa_as_its_card_lands_with_the_cards_taken(app
     scene = open_table(app, "10D 2C 10S", "1D 3B 8C", "1B 2S 3C 4S")
     scene.play(Move.parse("10Dx1B+2S+3C+4S"))
     seen: set[str] = set()
-    for detail, landed in score_box_as_cards_land(app, scene, 600):
-        told = f"{count(app.t, 'table.taken', len(landed))}  \u00b7  "
-        told += count(app.t, "table.scope", landed.count(("marker", 0)))
-        assert detail == told, (detail, landed)
+    for detail, taken, scopas in score_box_as_cards_land(app, scene, 600):
+        told = (
+            f"{count(app.t, 'table.taken', taken)}  \u00b7  {count(app.t, 'table.scope', scopas)}"
+        )
+        assert detail == told, (detail, taken, scopas)
         seen.add(detail)
-        if not scene.director.busy and len(landed) == 5:
+        if not scene.director.busy and taken == 5:
             break
     assert len(seen) >= 2 and told.endswith(count(app.t, "table.scope", 1))
+
+
+def test_the_score_box_never_counts_down_as_a_second_scopa_lands(app):
+    """A second scopa: as its card went across the pile, the first one's closed up to make
+    room, and the score box, counting every card on the move as not landed yet, read "4
+    taken · 0 scopas" for a moment between "5 taken · 1 scopa" and "7 taken · 2 scopas"
+    (in Cirulla, "17 cards · 0 scopas" after 18 and 2). A card moving within its pile, or
+    from the pile to its place across it, was counted there already."""
+    import re
+
+    app.settings = app.settings.with_(animation_speed="normal", language="en")
+    scene = open_table(app, "10D 3D 5C", "3B 3S 3C", "1B 2S 6C 1S")
+    scene.play(Move.parse("10Dx1B+2S+6C+1S"))
+    counts: list[tuple[int, int]] = []
+    for _ in range(2000):
+        app.frame(FRAME, [])
+        numbers = re.findall(r"\d+", scene.snapshot().hud.rows[0].detail)
+        counts.append((int(numbers[0]), int(numbers[1])))
+        if scene.human_to_play == 0 and not scene.director.busy and len(scene.match.moves()) == 2:
+            scene.play(Move.parse(f"3Dx{scene.match.moves()[1].card}"))
+        if len(scene.match.moves()) == 3 and not scene.director.busy:
+            break
+    assert counts[-1] == (7, 2), counts[-1]
+    for before, after in zip(counts, counts[1:], strict=False):
+        assert after[0] >= before[0] and after[1] >= before[1], (before, after)
 
 
 def test_drag_plays_a_card_and_captures(fast, store):

@@ -62,6 +62,10 @@ class TableView:
     visible_seats: frozenset[int] = frozenset()
     shown: set[Card] = field(default_factory=set)
     """Cards shown face up to everyone from a hand (a Cirulla declaration)."""
+    came_from: dict[Card, Place] = field(default_factory=dict)
+    """Where each card on its way to its place was before (``put``), till it lands there
+    (``settle`` done, or ``snap``): a card moving within its place, as a scopa's card closes
+    up beside another, is not on its way to it (``arriving``)."""
     _z: int = 0
 
     def __post_init__(self) -> None:
@@ -74,6 +78,7 @@ class TableView:
         self.slots = []
         self.markers = [[] for _ in range(self.sides)]
         self.shown = set()
+        self.came_from = {}
         for card in DECK:
             sprite = self.sprites.get(card) or CardSprite(card)
             sprite.turn, sprite.lift = 0.0, 0.0
@@ -101,6 +106,9 @@ class TableView:
             self.markers[place[1]].remove(card)
 
     def put(self, card: Card, place: Place) -> None:
+        before = self.places.get(card)
+        if before is not None and before[0] != place[0]:
+            self.came_from[card] = before
         self.remove(card)
         kind = place[0]
         if kind == "hand":
@@ -200,7 +208,16 @@ class TableView:
         x, y = lay.stock_centre
         return {"x": x, "y": y, "w": lay.table_w, "turn": 0.0, "angle": 0.0, "lift": 0.0}
 
+    def arriving(self, card: Card, kinds: tuple[str, ...]) -> bool:
+        """Whether ``card`` is on its way to its place from a place of none of ``kinds``
+        (its sprite moving, and ``came_from`` elsewhere): a card taken, on its way to the
+        pile or across it as a scopa's, is counted once it lands, as the pile's number
+        counts it, and a card gone from the pile to lie across it was counted already."""
+        before = self.came_from.get(card)
+        return before is not None and before[0] not in kinds
+
     def snap(self, card: Card) -> None:
+        self.came_from.pop(card, None)
         sprite = self.sprites[card]
         for name, value in self.target(card).items():
             setattr(sprite, name, value)
@@ -216,13 +233,21 @@ class TableView:
         on_finished: Callable[[], None] | None = None,
     ) -> None:
         """Send ``card``'s sprite to its place over ``duration`` seconds."""
+        place = self.places[card]
+
+        def landed() -> None:
+            if self.places.get(card) == place:
+                self.came_from.pop(card, None)
+            if on_finished is not None:
+                on_finished()
+
         fly(
             tweener,
             self.sprites[card],
             duration=duration,
             delay=delay,
             easing=easing,
-            on_finished=on_finished,
+            on_finished=landed,
             **self.target(card),
         )
 

@@ -234,14 +234,23 @@ class TableWords:
         before = self.practice_before()
         rows = []
         view = self.view
-        flying = [place for card, place in view.places.items() if id(view.sprites[card]) in moving]
+        flying = [
+            (place, view.arriving(card, ("pile", "marker")), view.arriving(card, ("marker",)))
+            for card, place in view.places.items()
+            if place[0] in ("pile", "marker") and id(view.sprites[card]) in moving
+        ]
         for side in range(rules.sides):
             pile = view.count("pile", side) + len(view.markers[side])
-            # counted as they land, as the pile's number counts them ("11 taken" beside a 7)
-            pile -= flying.count(("pile", side)) + flying.count(("marker", side))
+            # counted as they land, as the pile's number counts them ("11 taken" beside a 7);
+            # a card going from the pile to lie across it as a scopa's, or closing up beside
+            # another there, was counted already
+            pile -= sum(1 for place, taking, _ in flying if place[1] == side and taking)
             # a scopa counted as its card lands, with the cards it took (not "3 taken · 3
             # scopas" as they fly, a count no pile can make)
-            scope = len(self.view.markers[side]) - flying.count(("marker", side))
+            scope = len(view.markers[side])
+            scope -= sum(
+                1 for place, _, sweeping in flying if place == ("marker", side) and sweeping
+            )
             bonus = shown.bonus.get(side, 0)
             swept = count(t, "table.scope", scope)
             if bonus:  # Cirulla: the scope a hand's bonus scores, apart from the sweeps
