@@ -627,11 +627,15 @@ def test_a_damaged_file_is_never_called_damaged_twice(language: str) -> None:
 
 def test_dossena_s_scale_gives_the_piccola_s_and_the_grande_s_caps_in_points() -> None:
     """ "piccola fino al 5, grande fino a 7" named a card for the one and points for the
-    other: a player read the grande as running to the 7 of coins."""
+    other: a player read the grande as running to the 7 of coins. "At most 5 and 7 points"
+    then left out how the grande grows, and three of a kind adding up to 9 or less."""
     from scopa.app.strings.options import STRINGS
 
-    assert "5 e 7 punti" in STRINGS["it"]["rule_dossena_scale_hint"]
-    assert "5 and 7 points" in STRINGS["en"]["rule_dossena_scale_hint"]
+    for key in ("rule_dossena_scale_hint", "rule_dossena_scale_hint_no_decino"):
+        assert "piccola al massimo 5 punti; grande 5 punti, 6 col sette" in STRINGS["it"][key]
+        assert "piccola at most 5 points; grande 5 points, 6 with the seven" in STRINGS["en"][key]
+    assert "(3 se il tris fa 9 o meno)" in STRINGS["it"]["rule_dossena_scale_hint"]
+    assert "(3 if they add up to 9 or less)" in STRINGS["en"]["rule_dossena_scale_hint"]
 
 
 @pytest.mark.parametrize("language", ["en", "it"])

@@ -82,7 +82,7 @@ STRINGS = {
         "lessons.matta.ask": "{matta} è la matta. Bussa e dalle il valore di un asso o di un 2: con il 3 e il 4 fa una buona.",
         "lessons.matta.done": "3 scope. Chiamata {named}, la matta tiene quel valore finché resta in gioco; nel conto dei punti torna un sette.",
         "lessons.scoring.title": "Grande e piccola",
-        "lessons.scoring.ask": "Nel conto dei punti, oltre a carte, denari, settebello, primiera e scope: re, cavallo e fante di denari sono la grande, 5 punti; asso, 2 e 3 di denari la piccola, 3 punti e uno in più per ogni altro denaro che continua la scala, fino al 6. Chi prende tutti e dieci i denari (cappotto) vince subito la partita; se no si gioca fino a {target} punti.",
+        "lessons.scoring.ask": "Nel conto dei punti, oltre a carte, denari, settebello, primiera e scope: re, cavallo e fante di denari sono la grande, 5 punti; asso, 2 e 3 di denari la piccola, 3 punti e uno in più per ogni altra carta di denari che continua la scala, fino al 6. Chi prende tutti e dieci i denari (cappotto) vince subito la partita; se no si gioca fino a {target} punti.",
         "lessons.scoring.ask.french": "Nel conto dei punti, oltre a carte, quadri, settebello, primiera e scope: re, donna e fante di quadri sono la grande, 5 punti; asso, 2 e 3 di quadri la piccola, 3 punti e uno in più per ogni altro quadro che continua la scala, fino al 6. Chi prende tutti e dieci i quadri (cappotto) vince subito la partita; se no si gioca fino a {target} punti.",
     },
 }

@@ -160,7 +160,7 @@ STRINGS = {
         "ex_c_matta": "{matta} come asso (o come 2) fa la buona.",
         "ex_c_decino": "Due 9 e {matta} come 9: decino, 10 scope.",
         "rules_c7_title": "I punti: grande e piccola",
-        "rules_c7_text": "A fine smazzata ogni giocatore, o coppia, conta il suo mazzetto: più carte, più denari, il settebello e la primiera valgono 1 punto ciascuno (in caso di pareggio a nessuno; per la primiera servono tutti i semi), e ogni scopa, premi compresi, vale 1.\nLa grande: re, cavallo e fante di denari (re, donna e fante di quadri), presi in qualunque presa, valgono 5.\nLa piccola: asso, 2 e 3 di denari valgono 3, e ogni altro denaro che continua la scala (4, 5, 6) uno in più, fino a 6.\n{cappotto_won}",
+        "rules_c7_text": "A fine smazzata ogni giocatore, o coppia, conta il suo mazzetto: più carte, più denari, il settebello e la primiera valgono 1 punto ciascuno (in caso di pareggio a nessuno; per la primiera servono tutti i semi), e ogni scopa, premi compresi, vale 1.\nLa grande: re, cavallo e fante di denari (re, donna e fante di quadri), presi in qualunque presa, valgono 5.\nLa piccola: asso, 2 e 3 di denari valgono 3, e ogni altra carta di denari che continua la scala (4, 5, 6) vale uno in più, fino a 6.\n{cappotto_won}",
         "ex_c_grande": "{grande}: la grande, 5 punti.",
         "ex_c_piccola": "Asso, 2, 3 e 4 di {coins}: piccola da 4 (senza il 4 sarebbe da 3).",
         "rules_c8_title": "Chi vince",
