@@ -1870,17 +1870,24 @@ def test_a_round_replayed_is_given_no_code_that_names_other_cards(app) -> None:
     assert second.deal_code() == app.t("table.deal_id", id=deal_id(again.seed, 2, "2S"))
 
 
+@pytest.mark.parametrize("count", [5, 8, 10])
 @pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
-def test_a_crowded_row_of_partners_scopas_still_tells_who_made_each(app, size) -> None:
+def test_a_crowded_row_of_partners_scopas_still_tells_who_made_each(app, size, count) -> None:
     """Ten scopas of one team at 960x540: the overlapping cards left no room for "+1 · A."
     and each read "+1", while the other side's fewer said their initials. Where the
-    initial does not fit beside its separator, it goes closer: "+1 A."."""
-    _, drawn = partners_scopas(app, size, ("Anna", "Bo", "Carlo", "Di"), 10)
+    initial does not fit beside its separator, it goes closer: "+1 A.". Each is told apart
+    from the next: at 1920x1080 eight of them ran on ("+1 · L.+1 · G.+1 · G."), as if one."""
+    _, drawn = partners_scopas(app, size, ("Anna", "Bo", "Carlo", "Di"), count)
     under = [text.words for text in drawn]
     told = [words for words in under if words != "+1"]
-    assert len(told) >= 10, under
+    assert len(told) >= count, under
     for one, other in itertools.combinations(drawn, 2):
         assert not one.used.colliderect(other.used), (one.words, other.words)
+    for top in {text.used.top for text in drawn}:
+        row = sorted((text for text in drawn if text.used.top == top),
+                     key=lambda text: text.used.left)  # fmt: skip
+        for one, other in itertools.pairwise(row):
+            assert other.used.left - one.used.right >= one.px // 4, (one.words, other.words)
     close_tables(app)
 
 

@@ -1406,7 +1406,8 @@ class ScoringScene(MenuScene):
             if len(self.setup.rules.seats_of(side)) < 2
             for _, p, under in bonuses
         ]
-        tiers = [(said(seats.seat_name), pen, 0)]
+        gap = pen.px // 3  # each apart from the next: "+1 · L.+1 · G." read as one
+        tiers = [(said(seats.seat_name), pen, gap)]
         partners = [seat for side, _, _ in named for seat in self.setup.rules.seats_of(side)]
         initial = {seat: seats.seat_name(seat)[:1].upper() for seat in partners}
         # "A." would not tell Anna from Alberto: by initial only where a side's differ
@@ -1416,9 +1417,8 @@ class ScoringScene(MenuScene):
             for side, _, _ in named
         ):
             smaller = replace(pen, px=max(1, round(pen.px * 0.85)))
-            gap = pen.px // 3  # told closer, a step smaller, apart from the next
             tiers += [  # "+1 · A.", then where the separator leaves no room "+1 A.", "+1 A"
-                (said(lambda seat: f"{initial[seat]}."), pen, 0),
+                (said(lambda seat: f"{initial[seat]}."), pen, gap),
                 (said(lambda seat: f"\u2009{initial[seat]}.", separator=""), smaller, gap),
                 (said(lambda seat: f"\u2009{initial[seat]}", separator=""), smaller, gap),
             ]
