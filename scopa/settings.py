@@ -568,7 +568,18 @@ def salvaged(text: str) -> tuple[Settings | None, frozenset[str]]:
     settings = Settings(tutorial_done=True)
     found = False
     read: set[str] = set()
+    size = ("window_width", "window_height")
+    if all(name in top for name in size):  # each holds only with the other: read together
+        try:
+            settings = settings.with_(**{name: top[name] for name in size})
+        except (SettingsError, ValueError, TypeError):
+            pass
+        else:
+            found = True
+            read.update(size)
     for name, value in top.items():
+        if name in size:
+            continue
         try:
             if name in ("deck", LEGACY_DECK):
                 chosen = _chosen_deck({name: value})

@@ -467,6 +467,23 @@ def test_a_damaged_settings_file_keeps_every_setting_that_still_reads(tmp_path: 
     assert store.messages == []
 
 
+def test_a_damaged_settings_file_keeps_the_window_s_size(tmp_path: Path) -> None:
+    """A settings file with one line mangled came back with the window's size lost (1000
+    by 1000 opened at the default size), though both its lines read: its width and its
+    height, checked one at a time, were each refused without the other."""
+    from scopa.settings import salvaged
+
+    chosen = Settings(language="it", window_width=1000, window_height=1000)
+    good = Store(tmp_path)
+    good.save_settings(chosen)
+    text = good.settings_path.read_text()
+    kept, read = salvaged(text.replace('language = "it"', 'language = "xx"'))
+    assert kept is not None and kept.window_size == (1000, 1000)
+    assert {"window_width", "window_height"} <= read
+    only_width, _ = salvaged(text.replace("window_height = 1000", "window_height = ?"))
+    assert only_width is not None and only_width.window_size == Settings().window_size
+
+
 def test_rules_that_hold_only_together_are_salvaged_together_and_clashes_left_out() -> None:
     """Scopone's deal needs its four players, whichever line comes first; Cirulla for six
     cannot be, so of the two the rule read first stays."""
