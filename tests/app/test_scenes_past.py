@@ -331,6 +331,35 @@ def test_a_damaged_list_s_notice_leaves_the_heading_and_its_line_readable(
     toasts_kept_clear(app, past.toast_band(), [heading, past.intro_box], 1)
 
 
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_list_lost_with_a_damaged_file_says_so_once_its_notice_is_gone(
+    english,  # noqa: ANN001
+    store,  # noqa: ANN001
+    language,
+) -> None:
+    """past.json filled with random bytes, a match counted in the statistics: once the
+    notice faded the list was empty under "matches played with an earlier version of Scopa
+    are only counted in Statistics", a cause it was not. The list says its file was
+    damaged, and where it is kept."""
+    import random
+
+    from scopa.engine import Match
+    from scopa.stats import result_of
+    from scopa.storage import PAST_KEPT
+
+    app = english
+    match, rng = Match.new(Rules(), 5), random.Random(5)
+    while not match.over:
+        match, _ = match.apply(rng.choice(match.legal_moves()))
+    store.save_stats(store.load_stats().add(result_of(SOLO, match)))
+    store.past_path.write_bytes(bytes(random.Random(1).randrange(256) for _ in range(500)))
+    past = show(app, PastScene(app), (960, 540), language)
+    backup = store.past_path.name + ".bak"
+    assert (store.past_path.parent / backup).exists()
+    assert past.intro() == app.t("past.empty_damaged", backup=backup, n=PAST_KEPT)
+    assert backup in past.intro() and past.rows == []
+
+
 def test_an_accuracy_graded_from_the_list_is_kept_and_shown_on_its_row(english, store) -> None:  # noqa: ANN001
     """The game closed before the match's review ended (it waits 5 s at most): its row
     said "—". Its review opened from here gave an accuracy, which was dropped: the row said

@@ -16,6 +16,7 @@ checks what was written there; a person saves a screenshot.
 from __future__ import annotations
 
 import concurrent.futures
+import json
 import random
 import socket
 import threading
@@ -1110,6 +1111,20 @@ class Tour:
         self.show("past matches, one decided at the deal")
         app.toasts = type(app.toasts)()
         app.back()
+        path = app.store.past_path
+        listed = json.loads(path.read_text())
+        listed["matches"].append({"damaged": True})  # one match lost with it, one kept
+        path.write_text(json.dumps(listed))
+        self.open_menu("past")
+        app.toasts = type(app.toasts)()
+        self.show("past matches, one lost with a damaged file")
+        app.back()
+        path.write_bytes(bytes(random.Random(3).randrange(256) for _ in range(300)))
+        self.open_menu("past")
+        app.toasts = type(app.toasts)()
+        self.show("past matches, all lost with a damaged file")
+        app.back()
+        app.store.set_aside.clear()
 
     # --- score sheets ----------------------------------------------------------------------
 

@@ -163,7 +163,13 @@ class PastScene(MenuScene):
     def intro(self) -> str:
         """The line under the heading: how many matches, and what opening one does; or, with
         none, which matches will come here; and that those an earlier version of the game
-        counted are not among them, when the statistics count some."""
+        counted are not among them, when the statistics count some (or, where their file
+        was found damaged, that they were lost with it, and where it is kept)."""
+        store = self.app.store
+        damaged = [store.set_aside[path] for path in store.past_paths if path in store.set_aside]
+        if damaged:  # not an earlier version's: the matches lost with a damaged file
+            key = "past.intro_damaged" if self.kept else "past.empty_damaged"
+            return self.t(key, backup=damaged[0], n=PAST_KEPT)
         if not self.kept:
             return self.t("past.empty_older" if self.older else "past.empty", n=PAST_KEPT)
         if self.older:  # "your last match" would be one that is not
