@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from functools import partial
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from scopa.ai.review import MoveGrade, Review, position_match
 from scopa.aids import replay_match
@@ -448,10 +448,14 @@ class PracticeCoordinator(MatchCoordinator):
         self._tell = tell
 
     def apply(self, move: Move) -> list[Event]:
-        at_position = len(self.match.moves()) == self.practice.start  # type: ignore[union-attr]
+        practice = cast("Practice", self.practice)
+        at_position = len(self.match.moves()) == practice.start
+        trying = self.match.round.turn == practice.grade.seat
         events = super().apply(move)
         if at_position:
             self._tell(move)
+        elif trying:  # played on: the try's verdict would read as one on this card
+            self._tell(None)
         return events
 
 
@@ -802,7 +806,13 @@ class Matches:
         practice.previous = self.current
         deck = self.app.settings.deck_for(setup.rules)
 
-        def tell(move: Move) -> None:
+        def tell(move: Move | None) -> None:
+            """The verdict on the play tried (``move``), or (None) played on from it: its
+            verdict gone."""
+            if move is None:
+                practice.withdraw(self.app.toasts)
+                return
+
             def words(t: Any) -> str:
                 return practice_verdict(t, grade, move, deck)
 

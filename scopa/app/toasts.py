@@ -126,6 +126,9 @@ class ToastBand(NamedTuple):
     """...on at most this many lines (a narrow stretch lets a long toast take more). One
     that cannot be read whole there goes across the middle of the window, as without a
     band: better over a scene's controls for a moment than cut."""
+    rise: tuple[float, float] | None = None
+    """(highest, lowest): a toast laid from ``below`` that would reach past the lowest
+    rises to end there, up to the highest at most (None: it goes on down)."""
 
 
 SECONDS_PER_WORD = 0.3
@@ -273,6 +276,9 @@ class Toasts:
                     laid = style.fit(toast.text, pen, text_width, text_height, lines=lines)
             box = pygame.Rect(0, 0, laid.width + 2 * pad_x, laid.height + 2 * pad_y)
             box.midtop = (centre, y)
+            if band is not None and band.rise is not None and box.bottom > band.rise[1]:
+                highest, lowest = band.rise
+                box.top = max(round(highest), min(box.top, round(lowest) - box.h))
             y = box.bottom + height // 80
             if only is not None and not only(toast):
                 continue

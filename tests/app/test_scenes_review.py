@@ -283,12 +283,30 @@ def test_the_verdict_on_a_try_goes_with_the_try_taken_back(english) -> None:  # 
     app.matches.end_practice()
 
 
+def test_the_verdict_on_a_try_goes_once_the_next_card_is_played(english) -> None:  # noqa: ANN001
+    """ "Well played: as good as Master's move" stayed on after the player's next card,
+    at a position never graded: it read as a verdict on that one. Played on, the try's
+    verdict goes."""
+    app = english
+    blunder, practice, _ = practising(app, 0)
+    practice.play(blunder.played)
+    for _ in range(3000):  # Master answers for the other seat
+        if practice.human_to_play == 0 and not practice.director.busy:
+            break
+        frame(app)
+    assert any(toast.text.startswith("This loses") for toast in app.toasts)
+    practice.play(practice.match.legal_moves()[0])
+    assert not any(toast.text.startswith("This loses") for toast in app.toasts)
+    app.matches.end_practice()
+
+
 @pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
 def test_the_practice_s_verdict_hides_neither_the_other_hand_nor_the_table(english, size) -> None:  # noqa: ANN001
     """The verdict on a play tried again ("This loses 4.01 points...", three lines) lay
     across the opponent's hand and the top of the table: the card the opponent still
     held, and its reply flying to its pile, were hidden while it was read. It is read
-    under the table, where the line about the play made stood."""
+    under the table, where the line about the play made stood, or over the table's empty
+    felt where it would end over the player's own cards."""
     app = english
     app.resize(size)
     blunder, practice, _ = practising(app, 0)
@@ -302,7 +320,10 @@ def test_the_practice_s_verdict_hides_neither_the_other_hand_nor_the_table(engli
 
     hand = [pygame.Rect(card_rect(slot)) for slot in lay.hand_slots(top, lay.hand_size, False)]
     assert not any(verdict.drawn.colliderect(card) for card in hand)
-    assert verdict.drawn.top >= lay.table_rect.bottom - 1
+    # nor the player's own cards' corners: at 960x540 its two lines ended over them
+    mine = [pygame.Rect(card_rect(slot)) for slot in lay.hand_slots(lay.bottom, 3, True)]
+    assert not any(verdict.drawn.colliderect(card) for card in mine)
+    assert not any(verdict.drawn.colliderect(card) for card in practice.table_cards())
     assert verdict.drawn.bottom <= size[1]
 
 

@@ -1617,7 +1617,19 @@ class TableScene(Scene):
             # about the play stood), across the middle, the other hand and its reply in sight
             centre, half = width / 2, lay.status_width / 2
             wide = (centre - half, centre + half)
-            return ToastBand(left, right, floor - lay.margin * 0.5, lay.table_rect.bottom, wide)
+            hand = min((r.top for r in room if r.left < centre < r.right), default=height)
+            # ending over the hand's top, its cards' corners hidden: up over the table's
+            # empty felt instead, as far as the cards lying there
+            lying = max((card.bottom for card in self.table_cards()), default=0.0)
+            rise = max(lying, lay.table_rect.centery) + lay.margin * 0.5
+            return ToastBand(
+                left,
+                right,
+                floor - lay.margin * 0.5,
+                lay.table_rect.bottom,
+                wide,
+                rise=(rise, hand - lay.margin * 0.5),
+            )
         beside = [r for r in room if r.bottom > below and r.top < below + height / 3]
         low = max((r.right for r in beside if r.centerx < width / 2), default=0.0)
         high = min((r.left for r in beside if r.centerx > width / 2), default=width)
