@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from scopa.app.ai_worker import AiWorker, first_legal
-from scopa.app.scenes.scoring import CLICK_GRACE, ScoringScene
+from scopa.app.scenes.scoring import RESULT_CLICK_GRACE, ScoringScene
 from scopa.app.table import TableScene
 from scopa.app.widgets import resolve
 from scopa.engine import Match, Rules
@@ -51,7 +51,7 @@ def test_a_match_replayed_from_the_last_sheet_is_counted_and_kept(english, store
     first = play_to_the_last_sheet(app, lambda moves: moves[0])
     first.coordinator.flush()
     assert store.load_stats().total().won == 1
-    app.frame(CLICK_GRACE + 0.05, [])
+    app.frame(RESULT_CLICK_GRACE + 0.05, [])
     # its next rounds dealt from the seed of the match it replays, as they once were: the
     # two alike in seed and length (a fresh seed tells them apart as well)
     monkeypatch.setattr("scopa.app.matches.new_seed", lambda: first.match.seed)

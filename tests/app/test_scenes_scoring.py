@@ -12,7 +12,7 @@ import pytest
 
 from scopa.app import style
 from scopa.app.matches import MatchCoordinator
-from scopa.app.scenes.scoring import CLICK_GRACE, ScoringScene
+from scopa.app.scenes.scoring import CLICK_GRACE, RESULT_CLICK_GRACE, ScoringScene
 from scopa.app.widgets import resolve
 from scopa.app.wording import suit_name, target_line
 from scopa.engine import DECK, Card, Match, Rules, parse_cards, score_round
@@ -139,7 +139,7 @@ def test_a_won_match_offers_rematch_and_title(app) -> None:
     press(app, pygame.K_ESCAPE)
     assert app.stack.top is scene  # the result stays until a choice is made
     rematch = next(b for b in scene.buttons if b.text() == app.t("rematch"))
-    app.frame(CLICK_GRACE, [])  # past the moment the last sheet ignores clicks
+    app.frame(RESULT_CLICK_GRACE, [])  # past the moment the last sheet ignores clicks
     click(app, rematch)
     try:
         assert isinstance(app.stack.top, TableScene)
@@ -1035,7 +1035,8 @@ def test_the_menu_over_a_match_over_offers_the_main_menu_not_save_or_abandon(app
 def test_a_click_as_the_last_sheet_appears_starts_no_rematch(app) -> None:
     """Watching computers, clicks on the table speed them up; the last sheet opened under
     one and took it: Rematch sits where each round's Next round was, and the next match
-    began before its result was seen. The last sheet ignores clicks for a moment."""
+    began before its result was seen. The last sheet ignores clicks for a moment: long
+    enough that a click a second after it came, where Next round was, starts nothing."""
     match, _ = known_match(Rules(), (0, 0), (12, 4), over=True)
     scene = ScoringScene(app, MatchCoordinator(SETUP, match))
     app.stack.push(scene)
@@ -1043,7 +1044,10 @@ def test_a_click_as_the_last_sheet_appears_starts_no_rematch(app) -> None:
     rematch = next(b for b in scene.buttons if b.text() == app.t("rematch"))
     click(app, rematch)
     assert app.stack.top is scene
-    app.frame(CLICK_GRACE, [])
+    app.frame(1.0, [])  # where Next round was: a second after the sheet came, still held
+    click(app, rematch)
+    assert app.stack.top is scene
+    app.frame(RESULT_CLICK_GRACE, [])
     click(app, rematch)
     try:
         assert app.stack.top is not scene
@@ -1974,7 +1978,7 @@ def test_rematches_keep_a_tally_of_the_matches_won_through_a_save(app) -> None:
     app.stack.push(sheet)
     frame(app)
     assert "so far" not in sheet.result_line()  # one match: nothing to tally
-    app.frame(CLICK_GRACE, [])
+    app.frame(RESULT_CLICK_GRACE, [])
     click(app, next(b for b in sheet.buttons if b.text() == app.t("rematch")))
     try:
         table = app.stack.top

@@ -95,6 +95,9 @@ CLICK_GRACE = 0.6
 meanwhile: clicks made on the table (to speed up computers watched, or hurrying the last
 capture), or on each round's Next round where Rematch now sits, must not start the next
 match before the result was seen."""
+RESULT_CLICK_GRACE = 1.5
+"""Seconds the last sheet ignores the mouse's button as it comes: a player clicking where
+each round's Next round was, a second after it came, started a rematch unread."""
 TOLD_TOGETHER = 2.5
 """Seconds within which friends' rematch news is told as one message: the people at one
 screen ask with one click, but each seat's word reaches this window on its own."""
@@ -179,7 +182,7 @@ class ScoringScene(MenuScene):
         there were taken for nothing)."""
         if resumed:
             self.keys_from = RESUMED_GRACE
-        self.clicks_from = CLICK_GRACE if self.match.over else 0.0
+        self.clicks_from = RESULT_CLICK_GRACE if self.match.over else 0.0
         """The last sheet's age from which it takes the mouse's button: each click before
         holds the clicks off ``CLICK_GRACE`` more, as a key holds the keys off."""
         self.seen = resumed or coordinator.mode != "hotseat"
@@ -276,7 +279,7 @@ class ScoringScene(MenuScene):
         clicked = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
         if clicked and self.age < self.clicks_from:
             if event.type == pygame.MOUSEBUTTONDOWN:  # clicking on and on: not yet
-                self.clicks_from = self.age + CLICK_GRACE
+                self.clicks_from = max(self.clicks_from, self.age + CLICK_GRACE)
             return True
         chat, spot = self.chat, self.chat_spot
         if chat is not None and spot is not None and self.chat_on() and chat.handle(event, spot):
