@@ -404,6 +404,8 @@ def test_the_practice_round_ends_on_once_more_or_back(english) -> None:  # noqa:
     assert sheet.headline() == f"Practice: round {grade.round_no} played again"
     assert sheet.result_line() == app.t("review.practice_sheet_note")
     assert app.t("round_next", target=11) not in drawn_texts(app)
+    # no "Total" of the round's points again, read as the match's beside that note
+    assert [row.key for row in sheet.sheet()][-1] == "round"
     click(app, sheet.buttons[0])
     again = app.stack.top
     assert isinstance(again, TableScene) and again is not practice

@@ -356,6 +356,8 @@ class ScoringScene(MenuScene):
                 (None,) * len(scores),
             )
         )
+        if self.practice is not None:  # its round's points alone: a "Total" of the same
+            return rows  # points read as the match's, beside "the match's score is unchanged"
         rows.append(
             SheetRow(
                 "total",

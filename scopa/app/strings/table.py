@@ -257,7 +257,7 @@ STRINGS = {
         "table.watched_many": (
             "Alcuni sono venuti a guardare questo tavolo (solo le carte scoperte): {n} a guardare"
         ),
-        "table.deal_id": "Codice di questa smazzata: {id} (in Nuova partita si rigioca)",
+        "table.deal_id": "Codice di questa smazzata: {id} (si rigioca da Nuova partita)",
         "table.target": "Si gioca ai {n}",
         "table.tie_break": "Spareggio",
         "table.target_vowel": "Si gioca agli {n}",
