@@ -365,7 +365,7 @@ STRINGS = {
         "st_lost": "Perse",
         "st_rate": "% di vittorie",
         "st_streak": "Vittorie di fila\n(record {n})",
-        "st_scope": "Scope\n(tue o del compagno)",
+        "st_scope": "Scope\n(tue o in coppia)",
         "st_best": "Miglior distacco\n(senza Annulla)",
         "st_worst": "Peggior distacco\n(senza Annulla)",
         "st_mixed": "Livelli misti",
