@@ -310,6 +310,10 @@ def test_the_practice_s_verdict_hides_neither_the_other_hand_nor_the_table(engli
     app = english
     app.resize(size)
     blunder, practice, _ = practising(app, 0)
+    frame(app)
+    # a line short enough to be read under the table is read there, not over its cards
+    (intro,) = [toast for toast in app.toasts if toast.text == app.t("review.practice_intro")]
+    assert intro.drawn is not None and intro.drawn.top >= practice.layout.table_rect.bottom - 1
     practice.play(blunder.played)
     frame(app)
     (verdict,) = [toast for toast in app.toasts if toast.text.startswith("This loses")]

@@ -1617,7 +1617,11 @@ class TableScene(Scene):
             # about the play stood), across the middle, the other hand and its reply in sight
             centre, half = width / 2, lay.status_width / 2
             wide = (centre - half, centre + half)
-            hand = min((r.top for r in room if r.left < centre < r.right), default=height)
+            under = lay.table_rect.centery  # the player's own hand, not the top seat's
+            hand = min(
+                (r.top for r in room if r.left < centre < r.right and r.top > under),
+                default=height,
+            )
             # ending over the hand's top, its cards' corners hidden: up over the table's
             # empty felt instead, as far as the cards lying there
             lying = max((card.bottom for card in self.table_cards()), default=0.0)
