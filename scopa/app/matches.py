@@ -450,7 +450,7 @@ class PracticeCoordinator(MatchCoordinator):
     def apply(self, move: Move) -> list[Event]:
         practice = cast("Practice", self.practice)
         at_position = len(self.match.moves()) == practice.start
-        trying = self.match.round.turn == practice.grade.seat
+        trying = self.match.turn == practice.grade.seat
         events = super().apply(move)
         if at_position:
             self._tell(move)
