@@ -230,8 +230,9 @@ class Seats:
 
     def brief_name(self, seat: int) -> str:
         """A seat's name by its first word ("Maria" for "Maria Antonietta Bartolo"), or as
-        many of its words as tell it from every other seat's ("Marco Rossi" beside "Marco
-        Bianchi"); a name numbered as the game gives them ("Player 4") whole."""
+        few of its words as tell it from every other seat's, the next one's initial where
+        that does ("Marco R." beside "Marco Bianchi"); a name numbered as the game gives
+        them ("Player 4") whole (``short_name``)."""
         others = (self.seat_name(n) for n in range(len(self.setup.seats)) if n != seat)
         return short_name(self.seat_name(seat), others)
 
