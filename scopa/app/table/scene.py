@@ -27,7 +27,7 @@ from .. import style
 from ..ai_worker import AiWorker
 from ..remote import CaughtUp, RemoteMatch, SharedScreen
 from ..scene import Scene
-from ..toasts import ToastBand, Words, worded
+from ..toasts import ToastBand, Words, reading_seconds, worded
 from ..tween import Tweener
 from ..widgets import WINDOW_LOST
 from ..wording import Seats, capital, count, join, opening
@@ -924,9 +924,11 @@ class TableScene(Scene):
             self.say(worded("table.sound_on"))
 
     def say(self, words: Words) -> None:
-        """A short message on the status line, worded (and capitalised) as it shows."""
+        """A short message on the status line, worded (and capitalised) as it shows: for
+        ``MESSAGE_SECONDS``, or as long as a toast of its words stays (a refusal that named
+        the captures owed went before a slow reader reached its end)."""
         self.message = words
-        self.message_left = MESSAGE_SECONDS
+        self.message_left = max(MESSAGE_SECONDS, reading_seconds(words(self.app.t)))
 
     def said(self) -> str | None:
         """The status line's message, if one shows."""
