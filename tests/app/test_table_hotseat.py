@@ -327,6 +327,23 @@ def test_the_cover_does_not_lift_on_the_last_player_s_second_press(app, faces):
     assert bruno <= set(faces)
 
 
+def test_a_message_said_to_one_person_goes_with_the_screen_passed_on(app):
+    """A message said to Anna (a refusal, "Anna, choose No knock first...") stayed under
+    the table once the screen was passed to Bruno, over the line telling him his turn: a
+    message goes with the cover that hands the screen on."""
+    app.settings = app.settings.with_(animation_speed="fast", language="en")
+    scene = hotseat_table(app, (SeatConfig("Anna", True), SeatConfig("Bruno", True)))
+    settle(app, scene)
+    pump(app)
+    lift_cover(app, scene)
+    settle(app, scene)
+    scene.say(lambda t: "Anna, a message long enough to take its time to read through")
+    drag(app, centre_of(scene, C("2C")), empty_felt(scene))
+    settle(app, scene)
+    assert scene.cover == 1
+    assert scene.said() is None
+
+
 def test_a_hand_turns_down_once_played_while_computers_play_before_the_next_person(app):
     """Anna, a computer, then Carla: Anna's two cards left stayed face up while the
     computer thought, and so did her next three when she dealt them to herself, with Carla

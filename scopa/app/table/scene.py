@@ -1393,6 +1393,7 @@ class TableScene(Scene):
 
     def _raise_cover(self, seat: int) -> None:
         self.cover = seat
+        self.message_left = 0.0  # said to the one who played: it goes as the screen passes on
         self._cover_news = self._news_since(seat)
         self.cover_since = self.clock
         self._cover_pressed, self._cover_key = False, None
