@@ -781,7 +781,7 @@ class Store:
         """Files a passing error kept from being read (``_PASSING``), left where they are
         and read again next time: each is set aside before anything is written over it."""
         self._lock_held = False
-        self.set_aside: dict[Path, str] = {}
+        self.backups: dict[Path, str] = {}
         """The files this copy found damaged and set aside, by path: the name of the backup
         kept beside (a screen that shows what the file held says why it holds less)."""
         self._known: dict[Path, bytes] = {}
@@ -1702,7 +1702,7 @@ class Store:
         self._write_failure = None
         if save(kept) or not self._put_back(backup, path):
             forget_old_backups(path)
-            self.set_aside[path] = backup.name
+            self.backups[path] = backup.name
             params = {"cause": cause, "backup": backup.name, "folder": str(path.parent)}
             self._tell(FileProblem(f"files.{told}_set_aside", params))
             return kept
@@ -1736,7 +1736,7 @@ class Store:
                 reason = _os_reason(move_error)
             else:
                 forget_old_backups(path)
-                self.set_aside[path] = backup.name
+                self.backups[path] = backup.name
                 params = {"cause": cause, "backup": backup.name, "folder": str(path.parent)}
                 self._tell(FileProblem(f"files.{name}_set_aside", params))
                 return

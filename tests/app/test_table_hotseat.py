@@ -290,18 +290,27 @@ def test_a_card_played_in_hot_seat_stays_face_up_while_it_lands(app):
     assert flown > 5
 
 
-def covered_for_bruno(app) -> TableScene:  # noqa: ANN001
-    """Anna and Bruno at one screen: Anna lifted her cover and laid her 2 of cups; the
-    cover is down for Bruno (who holds the ace and 3 of batons and the 8 of cups)."""
+def anna_to_play(app) -> TableScene:  # noqa: ANN001
+    """Anna and Bruno at one screen: Anna lifted her cover, her 2 of cups to play."""
     app.settings = app.settings.with_(animation_speed="fast", language="en")
     scene = hotseat_table(app, (SeatConfig("Anna", True), SeatConfig("Bruno", True)))
     settle(app, scene)
     pump(app)
     lift_cover(app, scene)
     settle(app, scene)
+    return scene
+
+
+def anna_lays_her_two(app, scene: TableScene) -> TableScene:  # noqa: ANN001
     drag(app, centre_of(scene, C("2C")), empty_felt(scene))
     settle(app, scene)
     return scene
+
+
+def covered_for_bruno(app) -> TableScene:  # noqa: ANN001
+    """Anna and Bruno at one screen: Anna lifted her cover and laid her 2 of cups; the
+    cover is down for Bruno (who holds the ace and 3 of batons and the 8 of cups)."""
+    return anna_lays_her_two(app, anna_to_play(app))
 
 
 def test_the_cover_does_not_lift_on_the_last_player_s_second_press(app, faces):
@@ -331,15 +340,9 @@ def test_a_message_said_to_one_person_goes_with_the_screen_passed_on(app):
     """A message said to Anna (a refusal, "Anna, choose No knock first...") stayed under
     the table once the screen was passed to Bruno, over the line telling him his turn: a
     message goes with the cover that hands the screen on."""
-    app.settings = app.settings.with_(animation_speed="fast", language="en")
-    scene = hotseat_table(app, (SeatConfig("Anna", True), SeatConfig("Bruno", True)))
-    settle(app, scene)
-    pump(app)
-    lift_cover(app, scene)
-    settle(app, scene)
+    scene = anna_to_play(app)
     scene.say(lambda t: "Anna, a message long enough to take its time to read through")
-    drag(app, centre_of(scene, C("2C")), empty_felt(scene))
-    settle(app, scene)
+    anna_lays_her_two(app, scene)
     assert scene.cover == 1
     assert scene.said() is None
 

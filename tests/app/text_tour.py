@@ -1124,7 +1124,7 @@ class Tour:
         app.toasts = type(app.toasts)()
         self.show("past matches, all lost with a damaged file")
         app.back()
-        app.store.set_aside.clear()
+        app.store.backups.clear()
 
     # --- score sheets ----------------------------------------------------------------------
 

@@ -166,7 +166,7 @@ class PastScene(MenuScene):
         counted are not among them, when the statistics count some (or, where their file
         was found damaged, that they were lost with it, and where it is kept)."""
         store = self.app.store
-        damaged = [store.set_aside[path] for path in store.past_paths if path in store.set_aside]
+        damaged = [store.backups[path] for path in store.past_paths if path in store.backups]
         if damaged:  # not an earlier version's: the matches lost with a damaged file
             key = "past.intro_damaged" if self.kept else "past.empty_damaged"
             return self.t(key, backup=damaged[0], n=PAST_KEPT)
