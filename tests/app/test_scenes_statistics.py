@@ -1118,3 +1118,29 @@ def test_a_tile_tells_the_wins_in_a_row_and_the_most(app, store) -> None:
     app.stack.push(scene)
     frame(app)
     assert dict(scene.tiles())[app.t("st_streak", n=best)] == str(current)
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_margins_of_matches_all_won_or_all_lost_are_named_for_what_they_are(
+    app, store, language
+) -> None:
+    """Two matches won read "Worst margin +5": no match was lost, and the figure is the
+    closest win. The tile says so, and the best of matches all lost is the closest loss."""
+    setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("CPU", False, "expert")), Rules())
+    matches = [play_out(seed) for seed in range(12)]
+    won = [match for match in matches if match.winner == 0][:2]
+    lost = [match for match in matches if match.winner == 1][:2]
+    for match in won:
+        store.record_result(setup, match)
+    scene = show(app, StatisticsScene(app), (960, 540), language)
+    labels = [label for label, _ in scene.tiles()]
+    assert app.t("st_worst_won") in labels and app.t("st_worst") not in labels
+    assert app.t("st_best") in labels
+    app.stack.pop()
+    store.reset_stats()
+    for match in lost:
+        store.record_result(setup, match)
+    scene = show(app, StatisticsScene(app), (960, 540), language)
+    labels = [label for label, _ in scene.tiles()]
+    assert app.t("st_best_lost") in labels and app.t("st_best") not in labels
+    assert app.t("st_worst") in labels

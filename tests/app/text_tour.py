@@ -871,6 +871,20 @@ class Tour:
         self.open_menu("statistics")
         self.show("statistics, empty")
         app.back()
+        solo_expert = MatchSetup(
+            (SeatConfig("Tu", True), SeatConfig("CPU", False, "expert")), Rules()
+        )
+        for winner in (0, 1):  # the margins of matches all won, then all lost
+            match = next(
+                m
+                for seed in range(20)
+                if (m := play_out(Match.new(Rules(), seed), random.Random(seed))).winner == winner
+            )
+            app.store.record_result(solo_expert, match)
+            self.open_menu("statistics")
+            self.show(f"statistics, matches all {'won' if winner == 0 else 'lost'}")
+            app.back()
+            app.store.reset_stats()
         hotseat = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", True)), Rules())
         app.store.record_result(hotseat, play_out(Match.new(hotseat.rules, 99), random.Random(9)))
         self.open_menu("statistics")

@@ -208,8 +208,14 @@ class StatisticsScene(MenuScene):
             (self.t("st_rate"), "\u2014" if rate is None else f"{round(rate * 100)}%"),
             (self.t("st_streak", n=best), str(current)),
             (self.t("st_scope"), str(total.scope)),
-            (self.t("st_best"), signed(total.best)),
-            (self.t("st_worst"), signed(total.worst)),
+            (
+                self.t("st_best" if total.best is None or total.best >= 0 else "st_best_lost"),
+                signed(total.best),
+            ),
+            (
+                self.t("st_worst" if total.worst is None or total.worst <= 0 else "st_worst_won"),
+                signed(total.worst),
+            ),
             (self.t("st_accuracy"), self.accuracy_tile()),
         ]
 
