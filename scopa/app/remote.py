@@ -732,6 +732,12 @@ class RemoteCoordinator:
         """This seat was taken up from another window (or computer): the link let it go."""
         return self.link.client.given_up == "seat_taken"
 
+    @property
+    def host_closed(self) -> bool:
+        """The link is down because the game (or server) holding the table was closed, not
+        because a line dropped: said by the server as it closed."""
+        return not self.online and self.link.client.server_left
+
     def reading(self) -> list[int]:
         """The other seats whose players still read the last round's score sheet (the
         server's word): the next round begins once they have, a minute at most."""
@@ -1438,6 +1444,10 @@ class SharedScreen:
     @property
     def taken_elsewhere(self) -> bool:
         return any(part.taken_elsewhere for part in self.parts.values())
+
+    @property
+    def host_closed(self) -> bool:
+        return any(part.host_closed for part in self.parts.values())
 
     def sheet_missed(self) -> bool:
         """Whether the people here sat down between rounds while the friends read the sheet

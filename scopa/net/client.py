@@ -403,6 +403,10 @@ class Client:
         """Why the server let this seat go for good (a code of ``GIVE_UP``), as soon as it
         says so, before the error is taken from the updates."""
         self._online = asyncio.Event()
+        self.server_left = False
+        """The link went down as the server closed (its close said "going away"): the game
+        holding the table was closed, or the server stopped; not a line lost. False again
+        once the link is back."""
         self._paced: Bucket | None = None
         """The messages this client may still send at once (``_pace``)."""
 
@@ -821,6 +825,8 @@ class Client:
                     self.too_large += 1
             if self._closed:
                 return
+            said = ws.protocol.close_rcvd
+            self.server_left = said is not None and said.code == CloseCode.GOING_AWAY
             self._online.clear()
             for reply in self._waiting.values():
                 if not reply.done():
@@ -932,6 +938,7 @@ class Client:
                 waiter.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await waiter
+            self.server_left = False
             self._online.set()
             self._resender = asyncio.create_task(self._resend())
             return True

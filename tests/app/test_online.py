@@ -228,9 +228,11 @@ def test_the_menu_over_a_match_online_gives_the_table_s_address(hosted, monkeypa
 def test_a_server_gone_shows_a_clear_banner(hosted):
     from scopa.app.table.absence import LONG_DOWN
 
+    from .test_online_lobby_copy import cut_off
+
     app, table, _ = hosted
     for session in app.matches.sessions:
-        session.stop_server()
+        cut_off(table.coordinator.link, session.stop_server)
     run_until(app, lambda: not table.coordinator.online, 20)
     words = [item.key for item in table.overlay_items() if item.key[0] == "connection"]
     assert words and words[0][1] == app.t("online.reconnecting")
@@ -240,6 +242,37 @@ def test_a_server_gone_shows_a_clear_banner(hosted):
     table.coordinator.clock = lambda: time.monotonic() + LONG_DOWN - down
     words = [item.key for item in table.overlay_items() if item.key[0] == "connection"]
     assert words and words[0][1] == app.t("online.reconnecting_long")
+
+
+def test_a_friend_whose_host_closed_the_game_is_told_so(app, tmp_path):
+    """The host's game closed mid-match: the friend was told "Connection lost:
+    reconnecting…", then that it was still trying, as for a line dropped; the server said
+    it was closing, and the banner says the host closed the game, and that the match waits
+    for it."""
+    from scopa.app.table.absence import LONG_DOWN
+
+    from .test_online_lobby_copy import join
+
+    server = LocalServer(tmp_path / "host", port=0)
+    server.start()
+    anna = BackgroundClient(server.local_address)
+    try:
+        seats = [{"kind": "human"}] * 2
+        ticket = anna.submit(anna.client.create(Rules(), seats, "Anna", 0)).result(20)
+        join(app, f"{server.local_address}/{grouped(ticket.code)}")
+        table = table_opens(app)
+        server.stop()
+        run_until(app, lambda: not table.coordinator.online, 20)
+        words = [item.key for item in table.overlay_items() if item.key[0] == "connection"]
+        assert words and words[0][1] == app.t("online.host_closed")
+        down = table.coordinator.offline_for()
+        table.coordinator.clock = lambda: time.monotonic() + LONG_DOWN - down
+        words = [item.key for item in table.overlay_items() if item.key[0] == "connection"]
+        assert words and words[0][1] == app.t("online.host_closed")
+    finally:
+        app.home()
+        anna.close()
+        server.stop()
 
 
 def test_a_window_cut_off_a_while_offers_to_leave_under_the_banner(hosted):

@@ -4,6 +4,7 @@ address, while a friend is still awaited; and the address shown is one the other
 from __future__ import annotations
 
 import socket
+from collections.abc import Callable
 
 import pytest
 
@@ -28,6 +29,41 @@ def join(app, address: str) -> LobbyScene:  # noqa: ANN001
     lobby = app.stack.top
     assert isinstance(lobby, LobbyScene)
     return lobby
+
+
+def cut_off(link, stop: Callable[[], None]) -> None:  # noqa: ANN001
+    """The line between ``link`` and its server goes down (no word from the server, and
+    nothing answers the tries to get back); then the server stops (``stop``), unheard."""
+    from scopa.net.client import Disconnected
+
+    async def unreachable() -> None:
+        raise Disconnected("the line is down")
+
+    async def abort() -> None:
+        link.client._ws.transport.abort()
+
+    link.client._open = unreachable
+    link.submit(abort()).result(5)
+    stop()
+
+
+def test_a_lobby_whose_host_closed_the_game_says_so(app, tmp_path):
+    """The game holding the table closed (the server said so as it closed): the lobby said
+    "Connection lost: reconnecting…", as if a line had dropped."""
+    server = LocalServer(tmp_path / "host", port=0)
+    server.start()
+    anna = BackgroundClient(server.local_address)
+    try:
+        seats = [{"kind": "human"}] * 3
+        ticket = anna.submit(anna.client.create(Rules(players=3), seats, "Anna", 0)).result(20)
+        lobby = join(app, f"{server.local_address}/{grouped(ticket.code)}")
+        run_until(app, lambda: lobby.awaited == 1)
+        server.stop()
+        run_until(app, lambda: lobby._status()[0] == app.t("online.host_closed_lobby"))
+    finally:
+        app.home()
+        anna.close()
+        server.stop()
 
 
 def test_a_joiner_who_has_no_address_yet_is_not_offered_copy(app):
@@ -114,7 +150,7 @@ def test_a_lobby_cut_off_from_its_table_says_it_is_getting_back(app, tmp_path):
         lobby = join(app, f"{server.local_address}/{grouped(ticket.code)}")
         run_until(app, lambda: lobby.awaited == 1)
         assert lobby._status()[0] == app.t("online.waiting_1")
-        server.stop()
+        cut_off(lobby.session.seated.link, server.stop)
         run_until(app, lambda: lobby._status()[0] == app.t("online.reconnecting"))
         assert lobby.session.error is None  # nothing given up: Leave is the way out
         click(app, lobby.leave_button)

@@ -2091,6 +2091,10 @@ class Tour:
             client.table = {**full, "status": "playing"}  # dealt: this window's seats next
             self.show("online, the match begins, a friend's lobby")
             client.table = full
+            with mock.patch.object(type(client), "online", False):
+                client.server_left = True  # the game holding the table closed
+                self.show("online, a friend's lobby, the host's game closed")
+                client.server_left = False
             self.click(lobby.seat_buttons[("remove", 2)])
             self.frames(2)
             self.hover_all(app.stack.top, "online, remove a friend?")
@@ -2293,6 +2297,8 @@ class Tour:
 
             app.matches.close()  # the server stops: the table tries to get back
             self.wait(lambda: not coordinator.online)
+            self.show("online, the game holding the table closed")
+            coordinator.link.client.server_left = False  # as when a line drops
             self.show("online, reconnecting")
             clock = coordinator.clock
             coordinator.clock = lambda: clock() + 60.0  # down a long while

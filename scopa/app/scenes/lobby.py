@@ -1002,8 +1002,10 @@ class LobbyScene(MenuScene):
             if self.by_code:
                 return t("online.looking"), style.INK_SOFT
             return t("online.connecting", server=self.server), style.INK_SOFT
-        if not session.seated.link.client.online:  # it tries to get back while the lobby is up
-            return t("online.reconnecting"), style.LACQUER
+        client = session.seated.link.client
+        if not client.online:  # it tries to get back while the lobby is up
+            key = "online.host_closed_lobby" if client.server_left else "online.reconnecting"
+            return t(key), style.LACQUER
         if self.copied > 0:
             return t("online.copied"), style.INK
         if self.full and self.host_seat is not None:  # everyone here: the host starts

@@ -104,6 +104,8 @@ class AbsenceBanner:
         if lost:
             return t("online.ended_by_host" if coordinator.ended else "online.lost_for_good")
         if not coordinator.online:
+            if coordinator.host_closed:  # told as it closed: no line to wait on
+                return t("online.host_closed")
             if self.long_down:  # the game holding it may be closed
                 return t("online.reconnecting_long")
             return t("online.reconnecting")
