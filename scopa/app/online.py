@@ -171,6 +171,8 @@ class OnlineSession:
         """Names typed for the people here on their way to the server (``rename``)."""
         self.removing: list[concurrent.futures.Future[None]] = []
         """The host's word to free a friend's seat, until the server answers (``remove``)."""
+        self.seating: list[concurrent.futures.Future[None]] = []
+        """The host's word to seat a computer, or free a computer's seat (``seat_kind``)."""
         self.starting: concurrent.futures.Future[None] | None = None
         """The host's word to start the match, until the server answers (``begin``)."""
         self.start_refused = ""
@@ -186,6 +188,8 @@ class OnlineSession:
         begun, which keeps the seat's name (the lobby tells them which)."""
         self.remove_refused = ""
         """Likewise for the last seat the host freed."""
+        self.seat_kind_refused = ""
+        """Likewise for the last computer the host seated, or seat of one freed."""
         self.others_removed: list[tuple[int, str]] = []
         """The seats of people at this screen the host took off the table, with the names
         they had there (the lobby says so, then empties this)."""
@@ -566,6 +570,14 @@ class OnlineSession:
             link = self.seated.link
             self.removing.append(link.submit(link.client.remove(seat)))
 
+    def seat_kind(self, seat: int, computer: bool, level: str) -> None:
+        """At the table hosted here, while it waits for its players: a computer at ``level``
+        in the free ``seat`` (``computer``), or the computer's ``seat`` free for a friend.
+        A refusal is kept in ``seat_kind_refused``."""
+        if self.seated is not None:
+            link = self.seated.link
+            self.seating.append(link.submit(link.client.seat_kind(seat, computer, level)))
+
     def let_go(self, who: Seated) -> None:
         """``who``, another person here, leaves the table while it waits for its players:
         their seat is free again for someone else, and no longer held here."""
@@ -587,7 +599,8 @@ class OnlineSession:
         self.renaming.append(who.link.submit(who.link.client.rename(name)))
 
     def _answered(self) -> None:
-        """Take in the answers to ``move_seat``, ``rename``, ``remove`` and ``begin``."""
+        """Take in the answers to ``move_seat``, ``rename``, ``remove``, ``seat_kind`` and
+        ``begin``."""
         if self.starting is not None and self.starting.done():
             started, self.starting = self.starting, None
             self.start_refused = refusal(started) or self.start_refused
@@ -597,6 +610,9 @@ class OnlineSession:
         for removed in [job for job in self.removing if job.done()]:
             self.removing.remove(removed)
             self.remove_refused = refusal(removed) or self.remove_refused
+        for seated in [job for job in self.seating if job.done()]:
+            self.seating.remove(seated)
+            self.seat_kind_refused = refusal(seated) or self.seat_kind_refused
         if self.moving is None or not self.moving[1].done():
             return
         (who, job), self.moving = self.moving, None

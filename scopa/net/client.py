@@ -616,6 +616,12 @@ class Client:
         its player leaves the table."""
         await self.request("remove", seat=seat)
 
+    async def seat_kind(self, seat: int, computer: bool, level: str = "expert") -> None:
+        """At the table this player hosts, while it waits for its players: a computer at
+        ``level`` in the free ``seat`` (``computer``), or the computer's ``seat`` free for a
+        person."""
+        await self.request("seat_kind", seat=seat, computer=computer, level=level)
+
     async def vacate(self) -> None:
         """Leave the table, which waits for its players, and free this seat (its token then
         holds nothing): for the people at the screen of a friend the host removed."""

@@ -36,6 +36,9 @@ Client to server (fields besides v, type, id)::
     remove    seat     (the host, while the table waits for its players: the player in
                         this seat leaves it, free again, and is told ``removed``, fatal;
                         answered by ok)
+    seat_kind seat, computer, level?   (the host, while the table waits for its players:
+                        a free seat given to a computer at ``level``, named as no other
+                        seat is, or a computer's seat freed for a person; answered by ok)
     vacate             (while the table waits for its players: I leave it, and my seat
                         is free again, my token holding nothing; not the host's, who
                         closes the table by leaving; answered by ok)
@@ -136,7 +139,7 @@ ERRORS = {
     "no_free_seat": "the table has no free seat",
     "not_seated": "sit at a table first",
     "begun": "the match has begun: the seats no longer change",
-    "not_host": "only the table's host starts its match, or removes a player",
+    "not_host": "only the table's host starts its match, removes a player or seats a computer",
     "removed": "the table's host took you off the table",
     "already_seated": "this connection already sits at a table",
     "waiting": "the match starts when every seat is taken",
@@ -260,6 +263,7 @@ _SCHEMAS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "rename": {"name": (_TEXT, True)},
     "start": {},
     "remove": {"seat": (_INT, True)},
+    "seat_kind": {"seat": (_INT, True), "computer": (_BOOL, True), "level": (_TEXT, False)},
     "vacate": {},
     "play": {"move": (_TEXT, True), "at": (_INT, True)},
     "hand_over": {"seat": (_INT, True), "level": (_TEXT, False)},

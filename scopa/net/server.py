@@ -51,6 +51,7 @@ from .protocol import (
 from .store import SeatRecord, Store, StoreError
 from .table import (
     Table,
+    computer_name,
     distinct_name,
     new_table,
     read_rules,
@@ -489,6 +490,8 @@ class GameServer:
             await self._start(conn, message)
         elif kind == "remove":
             await self._remove(conn, message)
+        elif kind == "seat_kind":
+            await self._seat_kind(conn, message)
         elif kind == "vacate":
             await self._vacate(conn, message)
         elif kind == "play":
@@ -791,6 +794,31 @@ class GameServer:
                 raise ProtocolError("bad_message", f"nobody sits in seat {target}")
             await self._free(table, target)
             self._send_off(table, target)
+            conn.send(server_message("ok", re=message.id))
+        await self.store.publish(table.code, self.id, {"kind": "seats"})
+        await self._send_table(table)
+
+    async def _seat_kind(self, conn: Connection, message: Message) -> None:
+        """The host gives a free seat to a computer while the table waits for its players (a
+        friend who cannot come), or frees a computer's seat for a person who can."""
+        target = message["seat"]
+        level = check_level(message.get("level", "expert"))
+        async with self._waiting(conn, "spectators seat no one") as (table, seat):
+            if not table.seats[seat].starts:
+                raise ProtocolError("not_host")
+            if not 0 <= target < len(table.seats) or target == seat:
+                raise ProtocolError("bad_message", f"seat {target} cannot change")
+            record = table.seats[target]
+            if message["computer"]:
+                if record.kind != "human" or record.taken:
+                    raise ProtocolError("seat_taken", f"seat {target} is not free")
+                changed = SeatRecord("computer", computer_name(table.seats, target), level)
+            elif record.kind != "computer":
+                raise ProtocolError("bad_message", f"no computer sits in seat {target}")
+            else:
+                changed = SeatRecord("human", "", record.level)
+            await self.store.set_seat(table.code, target, changed)
+            table.seats[target] = changed
             conn.send(server_message("ok", re=message.id))
         await self.store.publish(table.code, self.id, {"kind": "seats"})
         await self._send_table(table)

@@ -72,6 +72,14 @@ def renamed_computers(seats: Sequence[SeatRecord], name: str) -> dict[int, SeatR
     return renamed
 
 
+def computer_name(seats: Sequence[SeatRecord], seat: int) -> str:
+    """A name of ``COMPUTER_NAMES`` for a computer coming to sit in ``seat``, which no seat
+    goes by."""
+    used = {name_key(record.name) for record in seats}
+    free = (name for name in COMPUTER_NAMES if name_key(name) not in used)
+    return next(free, f"CPU {seat + 1}")
+
+
 def distinct_name(name: str, seats: Sequence[SeatRecord], seat: int) -> str:
     """``name`` for ``seat``, with a number after it if another seat goes by it already
     (whatever the capitals, or letters of another alphabet drawn alike: ``name_key``): two

@@ -127,7 +127,9 @@ def test_people_here_move_to_the_seats_they_choose_before_the_match_begins(app, 
     run_until(app, lambda: len((lobby.session.table or {}).get("seats", [])) == 4)
     assert rows_of(lobby) == ["Player 1 (you)", "Free", "Player 3 (here)", "Free"]
     run_until(app, lambda: ("sit", 3) in lobby.seat_buttons)
-    assert set(lobby.seat_buttons) == {("sit", 1), ("sit", 3), ("mover", 0), ("mover", 2)}
+    assert set(lobby.seat_buttons) == {
+        ("sit", 1), ("sit", 3), ("mover", 0), ("mover", 2), ("computer", 1), ("computer", 3)
+    }  # fmt: skip
     assert lobby.moving_seat == 0  # the host moves unless another is chosen
     click(app, lobby.seat_buttons[("mover", 2)])
     assert lobby.moving_seat == 2
@@ -804,11 +806,11 @@ def test_a_seat_s_button_casts_its_shadow_clear_of_the_next_row_s(app, monkeypat
     app.resize(size)
     lobby = host_lobby(app, monkeypatch, 4, friends=2, here=1)
     run_until(app, lambda: ("mover", 0) in lobby.seat_buttons and len(lobby.seat_buttons) > 1)
-    rows = sorted(button.rect for button in lobby.seat_buttons.values())
+    rows = sorted({(b.rect.top, b.rect.bottom) for b in lobby.seat_buttons.values()})
     reach = style.button_reach(lobby.m)
-    for upper, lower in zip(rows, rows[1:]):
-        assert upper.bottom + reach <= lower.top
-    assert all(row.h >= lobby.m.px(0.035) for row in rows)  # still a button to press
+    for (_, upper), (lower, _) in zip(rows, rows[1:]):  # (two on a row stand side by side)
+        assert upper + reach <= lower
+    assert all(bottom - top >= lobby.m.px(0.035) for top, bottom in rows)  # still buttons
     app.home()
 
 
@@ -849,7 +851,54 @@ def test_a_seat_here_the_table_still_calls_free_has_one_button(app, monkeypatch)
     ]
     monkeypatch.setattr(session.seated.link.client, "table", behind)
     lobby._offer_seats()
-    numbers = [number for _, number in lobby.seat_buttons]
-    assert len(numbers) == len(set(numbers)), sorted(lobby.seat_buttons)
-    assert ("mover", here[1]) in lobby.seat_buttons
+    buttons = lobby.seat_buttons
+    assert [key for key in buttons if key[1] == here[1]] == [("mover", here[1])], sorted(buttons)
+    app.home()
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_host_seats_a_computer_for_a_friend_who_cannot_come(app, monkeypatch, language):
+    """A friend who could not come left the table waiting for ever: no computer could be put
+    in a free seat but by leaving and hosting another table, the address sent again. A free
+    seat's row has Computer beside Sit here (apart, every word whole), at the level Play
+    uses; Remove frees the computer's seat again; with every seat taken the match starts
+    with the computers in them."""
+    app.settings = app.settings.with_(language=language, opponent_level="beginner")
+    lobby = host_lobby(app, monkeypatch, 3, friends=2, here=0, teams=False)
+    run_until(app, lambda: lobby.session.table and ("computer", 2) in lobby.seat_buttons)
+    frame(app)
+    for number in (1, 2):
+        beside, sit = lobby.seat_buttons[("computer", number)], lobby.seat_buttons[("sit", number)]
+        assert beside.rect.right < sit.rect.left, (beside.rect, sit.rect)
+    click(app, lobby.seat_buttons[("computer", 1)])
+    run_until(app, lambda: ("free", 1) in lobby.seat_buttons)
+    seats = lobby.session.table["seats"]
+    assert (seats[1]["kind"], seats[1]["level"]) == ("computer", "beginner")
+    assert rows_of(lobby)[1] == seats[1]["name"] and seats[1]["name"] != rows_of(lobby)[0]
+    assert ("computer", 1) not in lobby.seat_buttons and ("sit", 1) not in lobby.seat_buttons
+    assert not lobby.startable  # one seat still free
+    click(app, lobby.seat_buttons[("free", 1)])
+    run_until(app, lambda: ("computer", 1) in lobby.seat_buttons)
+    assert rows_of(lobby)[1] == app.t("online.empty")
+    for number in (1, 2):
+        click(app, lobby.seat_buttons[("computer", number)])
+        run_until(app, lambda number=number: ("free", number) in lobby.seat_buttons)
+    table = table_opens(app)
+    assert not table.coordinator.match.over
+    kinds = [info["kind"] for info in table.coordinator.link.client.table["seats"]]
+    assert kinds == ["human", "computer", "computer"]
+    app.home()
+
+
+def test_a_computer_refused_a_seat_taken_meanwhile_is_told_so(app, monkeypatch):
+    """A friend takes the free seat as the host gives it to a computer: said in words of its
+    own, not as a seat change or a removal the host never asked for."""
+    app.settings = app.settings.with_(language="en")
+    lobby = host_lobby(app, monkeypatch, 3, friends=2, here=0, teams=False)
+    run_until(app, lambda: lobby.session.table and ("computer", 2) in lobby.seat_buttons)
+    with friends_seated(lobby, ("Anna",)):
+        run_until(app, lambda: rows_of(lobby)[1] == "Anna")
+        lobby._seat_kind(1, True)
+        run_until(app, lambda: lobby.field_note() != "")
+        assert lobby.field_note() == app.t("online.computer_not_seated")
     app.home()

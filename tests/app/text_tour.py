@@ -2104,6 +2104,9 @@ class Tour:
                 lobby.session.remove_refused = code
                 self.frames(1)  # the friend moved or left meanwhile: said beside Leave
                 self.show(f"online, the friend not removed: {code}")
+            lobby.session.seat_kind_refused = "seat_taken"
+            self.frames(1)  # a friend sat down as the host gave the seat to a computer
+            self.show("online, no computer seated: a friend took the seat")
             lobby.session.rename_refused = "internal"
             self.frames(1)
             self.show("online, the name not changed")

@@ -945,6 +945,54 @@ def test_the_host_removes_a_player_while_the_table_waits(tmp_path) -> None:
     run(scenario())
 
 
+def test_the_host_seats_a_computer_or_frees_its_seat_while_the_table_waits(tmp_path) -> None:
+    """A friend who could not come left the host with a table that never filled: no
+    computer could be put in a free seat but by opening another table. The host gives a
+    free seat to a computer (named as no seat is, at the level asked) and frees a
+    computer's seat for a person; nobody else may, nor the host in a seat taken, their
+    own, or once the match has begun."""
+
+    async def scenario() -> None:
+        async with serving(open_store(str(tmp_path / "t.db"))) as server:
+            host, anna = await Raw.open(server.address), await Raw.open(server.address)
+            seats = [{"kind": "human"}] * 3 + [{"kind": "computer", "level": "beginner"}]
+            made = await host.ask("create", rules=Rules(players=4).to_dict(), seats=seats,
+                                  name="Giulia", start=True)  # fmt: skip
+            code = made["code"]
+            await anna.ask("join", code=code, name="Anna")
+            refused = await anna.ask("seat_kind", seat=2, computer=True)
+            assert refused["type"] == "error" and refused["code"] == "not_host"
+            for seat, computer, why in ((0, True, "bad_message"), (9, True, "bad_message"),
+                                        (1, True, "seat_taken"), (2, False, "bad_message"),
+                                        (3, True, "seat_taken")):  # fmt: skip
+                wrong = await host.ask("seat_kind", seat=seat, computer=computer)
+                assert wrong["type"] == "error" and wrong["code"] == why, (seat, wrong)
+            assert (await host.ask("seat_kind", seat=2, computer=True, level="master"))[
+                "type"
+            ] == "ok"
+            table = await host.until("table")
+            while not table["seats"][2]["taken"]:
+                table = await host.until("table")
+            given = table["seats"][2]
+            assert (given["kind"], given["level"]) == ("computer", "master")
+            names = [info["name"] for info in table["seats"]]
+            assert given["name"] and names.count(given["name"]) == 1, names
+            assert (await host.ask("seat_kind", seat=3, computer=False))["type"] == "ok"
+            while table["seats"][3]["taken"]:
+                table = await host.until("table")
+            assert table["seats"][3]["kind"] == "human"
+            bruno = await Raw.open(server.address)
+            took = await bruno.ask("join", code=code, name="Bruno")
+            assert took["seat"] == 3  # the computer's seat, freed for a person
+            assert (await host.ask("start"))["type"] == "ok"
+            late = await host.ask("seat_kind", seat=2, computer=False)
+            assert late["type"] == "error" and late["code"] == "begun"
+            for raw in (host, anna, bruno):
+                await raw.close()
+
+    run(scenario())
+
+
 def test_a_player_frees_their_own_seat_while_the_table_waits(tmp_path) -> None:
     """A seat could only be left kept (``leave``) or freed by the host: the person beside a
     friend the host removed stayed seated, away, with no window that held the seat. A

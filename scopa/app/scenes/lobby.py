@@ -458,14 +458,19 @@ class LobbyScene(MenuScene):
                 wanted = [("sit", n) for n in free]
                 if len(here) > 1:
                     wanted += [("mover", n) for n in here]
-            if self.host_seat == session.seated.ticket.seat:  # the host may free a seat
-                wanted += [
-                    ("remove", int(info["seat"]))
-                    for info in table.get("seats", [])
-                    if info.get("kind") == "human"
-                    and info.get("taken")
-                    and int(info["seat"]) not in here
-                ]
+            if self.host_seat == session.seated.ticket.seat:  # the host may free a seat,
+                # seat a computer in a free one (a friend who cannot come), or free a
+                # computer's for a friend who can
+                for info in table.get("seats", []):
+                    number = int(info["seat"])
+                    if info.get("kind") == "computer":
+                        wanted.append(("free", number))
+                    elif number in here:
+                        continue
+                    elif info.get("taken"):
+                        wanted.append(("remove", number))
+                    else:
+                        wanted.append(("computer", number))
             if self.mover not in here and session.moving is None:
                 self.mover = None  # (one on the way to the seat chosen is still chosen)
         for key in [key for key in self.seat_buttons if key not in wanted]:
@@ -475,9 +480,10 @@ class LobbyScene(MenuScene):
                 button = self.seat_buttons[key] = self._seat_button(*key)
                 self.form.add(button)
         rows = [int(info.get("seat", 0)) for info in table.get("seats", [])]
-        for (_, number), button in self.seat_buttons.items():
-            if number in rows:
-                button.place(self.seat_button_box(rows.index(number)))
+        for (kind, number), button in self.seat_buttons.items():
+            if number in rows:  # a computer offered beside Sit here, to its left
+                slot = int(kind == "computer" and ("sit", number) in self.seat_buttons)
+                button.place(self.seat_button_box(rows.index(number), slot))
 
     def _offer_names(self) -> None:
         """While the table waits for its players, the other people at this screen can be
@@ -607,6 +613,22 @@ class LobbyScene(MenuScene):
                 enabled=idle,
                 size=style.ROW_NOTE,
             )
+        if kind == "computer":  # a friend who cannot come
+            return Button(
+                self.tr("online.seat_computer"),
+                partial(self._seat_kind, number, True),
+                hint=self.tr("online.seat_computer_hint"),
+                enabled=idle,
+                size=style.ROW_NOTE,
+            )
+        if kind == "free":  # a friend who can after all
+            return Button(
+                self.tr("online.remove"),
+                partial(self._seat_kind, number, False),
+                hint=self.tr("online.free_computer_hint"),
+                enabled=idle,
+                size=style.ROW_NOTE,
+            )
         if kind == "sit":
             return Button(
                 self.tr("online.sit_here"),
@@ -692,6 +714,11 @@ class LobbyScene(MenuScene):
             return
         self.session.remove(seat)
 
+    def _seat_kind(self, seat: int, computer: bool) -> None:
+        """A computer in the free ``seat`` at the level Play uses (``computer``), or the
+        computer's ``seat`` free for a friend."""
+        self.session.seat_kind(seat, computer, self.app.settings.opponent_level or "expert")
+
     def _seat_info(self, seat: int) -> dict[str, Any]:
         """What the table's frame says of ``seat`` (nothing before it came)."""
         seats = (self.session.table or {}).get("seats", [])
@@ -760,6 +787,10 @@ class LobbyScene(MenuScene):
         if code:
             key = {"begun": "online.seats_fixed"}
             self.tell_here(worded(key.get(code, "online.name_not_changed")))
+        code, session.seat_kind_refused = session.seat_kind_refused, ""
+        if code:  # a friend sat there meanwhile, or the match began
+            key = {"seat_taken": "online.computer_not_seated", "begun": "online.seats_fixed"}
+            self.tell_here(worded(key.get(code, "online.seat_not_moved")))
         code, session.remove_refused = session.remove_refused, ""
         if code:  # the friend moved or left meanwhile ("bad_message": nobody sits there)
             key = {"begun": "online.seats_fixed", "internal": "online.remove_failed"}
@@ -774,16 +805,21 @@ class LobbyScene(MenuScene):
                 words = worded("online.here_removed", name=name)
             self.tell_here(words)
 
-    def seat_button_box(self, row: int) -> pygame.Rect:
-        """Where a seat's button stands in its row (``row``: its place in the list): its
-        shadow falls within the row, not across the next row's button."""
-        line, width = self.seat_row(row), self.seat_button_w
+    def seat_button_box(self, row: int, slot: int = 0) -> pygame.Rect:
+        """Where a seat's button stands in its row (``row``: its place in the list; ``slot``:
+        0 at the row's right end, 1 beside it to the left): its shadow falls within the row,
+        not across the next row's button."""
+        line, width = self.seat_row(row), self.m.px(0.26)
         below = style.button_reach(self.m)
-        return pygame.Rect(line.right - width, line.top + 2, width, line.h - 2 - below)
+        right = line.right - slot * (width + self.m.px(style.SPACE_S))
+        return pygame.Rect(right - width, line.top + 2, width, line.h - 2 - below)
 
     @property
     def seat_button_w(self) -> int:
-        return self.m.px(0.26) if self.seat_buttons else 0
+        """The room the seats' buttons take at the right of the rows: the row with most."""
+        per_row = collections.Counter(number for _, number in self.seat_buttons)
+        slots = max(per_row.values(), default=0)
+        return slots * self.m.px(0.26) + max(0, slots - 1) * self.m.px(style.SPACE_S)
 
     def _tell_rules(self, rules: Rules | None, table: dict[str, Any], seat: int) -> None:
         """A friend who takes the last seat goes straight to the table, past the lobby's
