@@ -948,3 +948,23 @@ def test_the_rules_opened_from_the_keys_ring_next_page_not_close(app) -> None:
     assert scene.form.focus is scene.next_button
     press(app, pygame.K_RETURN)
     assert app.stack.top is scene and scene.page == 2
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_page_longer_than_the_window_says_there_is_more_below(app, language) -> None:
+    """Pages 8 and 9 at 960x540 ran on below the window with nothing but a thin scrollbar
+    and a faded line to say so, read as the page's end. A mark (a chevron on a disc) stands
+    at the foot of each column that goes on, until the end is scrolled into view; a page
+    that fits has none."""
+    scene, page = on_a_long_page(app)
+    app.set_language(language)
+    scene.page = page
+    frame(app)
+    assert scene.cues and all(scene.body.collidepoint(cue.center) for cue in scene.cues)
+    scene.scroll(1 << 20)
+    frame(app)
+    assert scene.cues == []
+    app.resize((1920, 1080))
+    scene.page, scene.offset = 1, 0
+    frame(app)
+    assert scene.content_height() <= scene.body.h and scene.cues == []

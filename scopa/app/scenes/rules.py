@@ -83,6 +83,8 @@ class RulesScene(MenuScene):
     def build(self) -> None:
         self.page = 1
         self._wheeled = -WHEEL_TURN
+        self.cues: list[pygame.Rect] = []
+        """Where the page last drawn marked more below, a chevron in each column's fade."""
         """When (``age``) the wheel last scrolled or turned a page."""
         self.offset = 0
         self._laid = (0, 0)
@@ -437,6 +439,7 @@ class RulesScene(MenuScene):
         tall = self.content_height()
         depth = style.line_height(self._body_pen())
         reach = m.px(style.SPACE_S)  # letters that lean past their column stay whole
+        self.cues = []
         for kind, column, shown, above, below in self._views():
             view = shown.inflate(2 * reach, 0).clip(self.body)
             surface.set_clip(view.clip(clip))
@@ -447,6 +450,8 @@ class RulesScene(MenuScene):
             else:
                 self._draw_figures(surface, column)
             fade.lay(surface)
+            if fade.cue is not None:
+                self.cues.append(fade.cue)
         surface.set_clip(clip)
         if tall > self.body.h:
             style.draw_scrollbar(surface, self.body, m, self.offset, tall)

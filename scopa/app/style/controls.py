@@ -287,6 +287,8 @@ class ScrollFade:
         self.bottom = pygame.Rect(viewport.left, viewport.bottom - self.depth, viewport.w,
                                   self.depth)  # fmt: skip
         self.strips: list[tuple[pygame.Rect, pygame.Surface]] = []
+        self.cue: pygame.Rect | None = None
+        """Where the mark saying there is more below was drawn (None: nothing below)."""
 
     def take(self, surface: pygame.Surface, above: bool, below: bool) -> None:
         """Keep the page where the content is cut: ``above`` the viewport (scrolled down)
@@ -301,8 +303,23 @@ class ScrollFade:
                 self.strips.append((rect, page))
 
     def lay(self, surface: pygame.Surface) -> None:
+        """Lay the faded strips back; over the bottom one, when there is more below, a
+        chevron pointing down in the middle (the fade alone read as the page's end)."""
+        self.cue = None
         for rect, page in self.strips:
             surface.blit(page, rect)
+            if rect.bottom != self.bottom.bottom:
+                continue
+            radius = max(6, min(rect.h * 2 // 3, rect.w // 10))
+            cue = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+            cue.center = (rect.centerx, rect.bottom - radius // 2)
+            pygame.draw.circle(surface, PAPER, cue.center, radius)
+            pygame.draw.circle(surface, PAPER_LINE, cue.center, radius, max(1, radius // 8))
+            half = radius // 2
+            x, y = cue.center
+            points = [(x - half, y - half // 2), (x, y + half // 2), (x + half, y - half // 2)]
+            pygame.draw.lines(surface, GOLD_DEEP, False, points, max(2, radius // 5))
+            self.cue = cue
 
 
 @lru_cache(maxsize=16)
