@@ -699,3 +699,38 @@ def test_partners_with_long_names_are_each_named_on_a_small_score_panel(
     assert any("Bartolomeo Wolfgang" not in row.name for row in rows)  # (the whole: cut)
     scene.close()
     app.stack.pop()
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_dealer_s_button_says_what_it_means_under_the_pointer(app, size, language) -> None:
+    """A "D" (an "M" in Italian) stood by a plate with nothing to say what it was: with the
+    pointer on it, who deals, who plays first and where the deal goes next are said beside
+    it, whole and within the window; the pointer elsewhere, nothing."""
+    from .table_helpers import mouse
+
+    app.resize(size)
+    app.set_language(language)
+    for dealer in (0, 1):
+        match = next(
+            m for seed in range(40) if (m := Match.new(Rules(), seed)).round.dealer == dealer
+        )
+        scene = TableScene(app, coordinated(app, solo_setup(), match), worker=inline_worker())
+        app.stack.push(scene)
+        app.frame(1 / 30, [])
+        assert scene.director.shown.dealer == dealer
+        disc = dealer_disc(scene.layout.place_of(dealer).name_rect, scene.text)
+        app.frame(1 / 30, [mouse(pygame.MOUSEMOTION, disc.center)])
+        (tip,) = [item for item in scene.overlay_items() if item.key[0] == "dealer tip"]
+        key = "table.dealer_tip.you" if dealer == 0 else "table.dealer_tip.one"
+        words = app.t(key, mark=app.t("table.dealer_mark"), name="CPU")
+        assert tip.key[1] == words
+        panel = pygame.FRect(tip.key[2])
+        assert pygame.FRect((0, 0), size).contains(panel)
+        pen = scene.text.pen("ui", scene.layout.font_small, style.CREAM)
+        room = panel.inflate(-scene.layout.margin, -scene.layout.margin)
+        assert not style.fit(words, pen, room.w, room.h, lines=0).elided
+        app.frame(1 / 30, [mouse(pygame.MOUSEMOTION, (size[0] // 2, size[1] // 2))])
+        assert not [item for item in scene.overlay_items() if item.key[0] == "dealer tip"]
+        scene.close()
+        app.stack.pop()

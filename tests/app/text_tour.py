@@ -48,6 +48,7 @@ from scopa.app.scenes.tutorial import TutorialScene
 from scopa.app.table import TableScene
 from scopa.app.table.aids import hint_job
 from scopa.app.table.frame import FrameCache
+from scopa.app.table.hud import dealer_disc
 from scopa.app.table.words import News
 from scopa.app.toasts import worded
 from scopa.app.widgets import Choice
@@ -1391,6 +1392,14 @@ class Tour:
         scene = self.table(solo, fixed_match("10D 5C 8D", "1C 2C 6S", "1B 2B 3S 4S"))
         self.settle(scene)
         self.show("table, your turn")
+        dealt = scene.director.shown.dealer
+        for dealer in (0, 1):  # the pointer on the dealer's button: what it means
+            scene.director.shown.dealer = dealer
+            disc = dealer_disc(scene.layout.place_of(dealer).name_rect, scene.text)
+            self.hover(disc.center)
+            self.show(f"table, the dealer's button explained, seat {dealer} deals")
+        scene.director.shown.dealer = dealt
+        self.hover((0, 0))
         scene.pick.selected = C("10D")  # clicked in the hand: it takes one way only
         scene.pick.clicked = True
         scene.input.keyboard = False  # a click brings the pointer back

@@ -141,6 +141,14 @@ STRINGS = {
         "table.and": "{a} & {b}",
         "player_n": "Player {n}",
         "table.dealer_mark": "D",
+        "table.dealer_tip.you": (
+            "{mark}: you deal this round. The player on your right "
+            "plays first, and the deal passes to the right each round"
+        ),
+        "table.dealer_tip.one": (
+            "{mark}: {name} deals this round. The player on the dealer's "
+            "right plays first, and the deal passes to the right each round"
+        ),
     },
     "it": {
         "table.scopa": "Scopa!",
@@ -293,5 +301,13 @@ STRINGS = {
         "table.and": "{a} e {b}",
         "player_n": "Giocatore {n}",
         "table.dealer_mark": "M",
+        "table.dealer_tip.you": (
+            "{mark}: sei tu il mazziere di questa smazzata. Gioca per "
+            "primo chi ti siede a destra, e ogni smazzata il mazzo passa a destra"
+        ),
+        "table.dealer_tip.one": (
+            "{mark}: {name} è il mazziere di questa smazzata. Gioca per "
+            "primo chi gli siede a destra, e ogni smazzata il mazzo passa a destra"
+        ),
     },
 }

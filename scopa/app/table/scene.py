@@ -39,8 +39,8 @@ from .computers import THINK_SECONDS, Computers
 from .director import Banner, Confetto, Director, Spark, opening_sum
 from .disguise import Disguise
 from .drag import DragController
-from .frame import Item
-from .hud import background, cover_button, draw_cover, plate_width
+from .frame import Item, box
+from .hud import background, cover_button, dealer_disc, draw_cover, plate_width
 from .input import CARD_KEYS, PLAY_KEYS, Pick, TableInput
 from .knock import KNOCK_KEY, KnockBar, KnockButton, may_knock
 from .layout import TableLayout, card_rect
@@ -1779,6 +1779,9 @@ class TableScene(Scene):
             items.append(card_item(self.art, chosen, "chosen"))
             if matta is not None and matta[0] == choice.card:  # held as it plays: "= 2"
                 items.append(self.painter.badge(chosen, matta[1], self.layout))
+        tip = self._dealer_tip()
+        if tip is not None:
+            items.append(tip)
         if self.cover is not None:
             texts = self.cover_texts()
             art, lay, text, felt = self.art, self.layout, self.text, self._felt
@@ -1796,6 +1799,39 @@ class TableScene(Scene):
             # show no hand): the people passing the screen see why nothing moves
             items.extend(absence)
         return items
+
+    def _dealer_tip(self) -> Item | None:
+        """With the pointer on the dealer's button, what it means, beside it: who deals this
+        round, who plays first, and where the deal goes next (a letter the table never
+        explained). None elsewhere, under the cover, and while a capture is chosen."""
+        if self.cover is not None or self.pick.choice is not None:
+            return None
+        lay, text = self.layout, self.text
+        dealer = self.director.shown.dealer
+        plate = lay.place_of(dealer).name_rect
+        disc = dealer_disc(plate, text)
+        if not disc.inflate(lay.margin * 0.4, lay.margin * 0.4).collidepoint(self.aids.pointer):
+            return None
+        mark = self.app.t("table.dealer_mark")
+        words = self.seats.about_seat("table.dealer_tip", dealer, mark=mark)
+        pen = text.pen("ui", lay.font_small, style.CREAM)
+        width, height = lay.size
+        pad = lay.margin * 0.5
+        fitted = style.fit(words, pen, min(width * 0.34, width - 4 * pad), height * 0.4, lines=0)
+        panel = pygame.FRect(0, 0, fitted.width + 2 * pad, fitted.height + 2 * pad)
+        panel.centerx = disc.centerx
+        if plate.bottom + panel.h + pad <= height:
+            panel.top = plate.bottom + pad * 0.5
+        else:  # a plate at the window's foot: the words above it
+            panel.bottom = plate.top - pad * 0.5
+        panel.clamp_ip(pygame.FRect((pad, pad), (width - 2 * pad, height - 2 * pad)))
+        scale = style.Scale(lay.size)
+
+        def paint(surface: pygame.Surface) -> None:
+            style.dark_panel(surface, panel, scale, border=style.BRIGHT_GOLD, alpha=225)
+            style.text(surface, words, pen, panel.inflate(-2 * pad, -2 * pad), lines=0)
+
+        return Item(("dealer tip", words, tuple(panel)), box(panel, 4), paint)
 
     def _waiting_hands(self) -> frozenset[int]:
         """Human hands shown face up while it is not their turn: drawn a little darker."""
