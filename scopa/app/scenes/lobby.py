@@ -421,7 +421,7 @@ class LobbyScene(MenuScene):
         height = min(row.h * 0.84, style.line_height(pen) + pad)
         wanted = style.natural_width(words, pen) + 2 * pad
         if right - left - tail < wanted:  # a long name (at six): over the seat's state
-            right = max(right, row.right - (self.seat_button_w + m.px(style.SPACE_S)))
+            right = max(right, row.right - (self.row_buttons_w(seat) + m.px(style.SPACE_S)))
         width = min(wanted, right - left - tail)
         body = pygame.FRect(left + tail, row.centery - height / 2, width, height)
         spot = self.chat_spot
@@ -524,7 +524,7 @@ class LobbyScene(MenuScene):
         rows = [int(info.get("seat", 0)) for info in table.get("seats", [])]
         for seat, field in self.name_fields.items():
             if seat in rows:
-                field.place(self.name_field_box(rows.index(seat)))
+                field.place(self.name_field_box(rows.index(seat), seat))
                 box = field.rect
                 gap = self.m.px(style.SPACE_S)
                 side = box.h
@@ -589,10 +589,10 @@ class LobbyScene(MenuScene):
                 self._send_name(seat)  # typing ended (Esc, a click elsewhere): the name goes
         return used
 
-    def name_field_box(self, row: int) -> pygame.Rect:
+    def name_field_box(self, row: int, seat: int) -> pygame.Rect:
         """Where a person's name field stands in their row (after its number)."""
         m, line = self.m, self.seat_row(row)
-        width = min(m.px(0.42), line.w * 0.7 - self.seat_button_w - m.px(0.2))
+        width = min(m.px(0.42), line.w * 0.7 - self.row_buttons_w(seat) - m.px(0.2))
         return pygame.Rect(line.left + m.px(0.07), line.top + 3, width, line.h - 6)
 
     def seat_row(self, row: int) -> pygame.Rect:
@@ -814,11 +814,16 @@ class LobbyScene(MenuScene):
         right = line.right - slot * (width + self.m.px(style.SPACE_S))
         return pygame.Rect(right - width, line.top + 2, width, line.h - 2 - below)
 
-    @property
-    def seat_button_w(self) -> int:
-        """The room the seats' buttons take at the right of the rows: the row with most."""
-        per_row = collections.Counter(number for _, number in self.seat_buttons)
-        slots = max(per_row.values(), default=0)
+    def row_buttons_w(self, seat: int) -> int:
+        """The room kept for ``seat``'s buttons at the right of its row, once any row has
+        one: a button's, or more where the row has more (Computer beside Sit here). Its
+        name (or name field, and "(here)") and its state stand before them."""
+        if not self.seat_buttons:
+            return 0
+        own = sum(1 for _, number in self.seat_buttons if number == seat)
+        return self._buttons_w(max(1, own))
+
+    def _buttons_w(self, slots: int) -> int:
         return slots * self.m.px(0.26) + max(0, slots - 1) * self.m.px(style.SPACE_S)
 
     def _tell_rules(self, rules: Rules | None, table: dict[str, Any], seat: int) -> None:
@@ -1156,8 +1161,7 @@ class LobbyScene(MenuScene):
                 label.w -= m.px(0.02)
                 team = self.t("online.team", n=side + 1)
                 state = SEPARATOR.join([team, state]) if state else team
-            if self.seat_buttons:  # room for the seats' buttons, at the right
-                label.w -= self.seat_button_w
+            label.w -= self.row_buttons_w(number)  # room for the row's buttons, at the right
             field = self.name_fields.get(number)
             if field is not None:  # the number, the field and its button, then "(here)"
                 style.text(surface, f"{number + 1}.", pen, label)
@@ -1176,7 +1180,7 @@ class LobbyScene(MenuScene):
             if self.seat_buttons:
                 gap = m.px(style.SPACE_S)
                 mark.w = row.w * 0.3
-                mark.right = row.right - self.seat_button_w - gap
+                mark.right = row.right - self.row_buttons_w(number) - gap
             style.text(surface, state, soft, mark, align="right")
             if self.chat_on() and self._said_here(number, sitters):  # what the seat said,
                 # between its name and its state (not on a seat left since: its player moved,
