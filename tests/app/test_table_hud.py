@@ -734,3 +734,26 @@ def test_the_dealer_s_button_says_what_it_means_under_the_pointer(app, size, lan
         assert not [item for item in scene.overlay_items() if item.key[0] == "dealer tip"]
         scene.close()
         app.stack.pop()
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_round_dealt_all_at_once_is_not_told_as_deal_1_of_1(app, language) -> None:
+    """Scopone deals every card at once: the score panel read "Distribuzione 1 di 1", a
+    count with nothing to count. It says the round has a single deal; a round of several
+    deals still counts them."""
+    app.set_language(language)
+    for rules, line in (
+        (Rules.preset("scopone"), app.t("table.deal_single")),
+        (Rules(), app.t("table.deal", n=1, total=6)),
+    ):
+        seats = [SeatConfig(app.t("you"), True)]
+        seats += [SeatConfig(name, False, "beginner") for name in NAMES[: rules.players - 1]]
+        setup = MatchSetup(tuple(seats), rules)
+        scene = TableScene(
+            app, coordinated(app, setup, Match.new(rules, 4)), worker=inline_worker()
+        )
+        app.stack.push(scene)
+        app.frame(1 / 30, [])
+        assert scene.snapshot().hud.deal_line == line
+        scene.close()
+        app.stack.pop()

@@ -106,6 +106,7 @@ STRINGS = {
         "table.round": "Round {n}",
         "table.practice_line": "Practice",
         "table.deal": "Deal {n} of {total}",
+        "table.deal_single": "Single deal",
         "table.watched": ("Someone came to watch this table (public cards only): {n} watching"),
         "table.watched_many": ("Some came to watch this table (public cards only): {n} watching"),
         "table.deal_id": "Code of this round: {id} (New game deals it again)",
@@ -259,6 +260,7 @@ STRINGS = {
         "table.round": "Smazzata {n}",
         "table.practice_line": "Allenamento",
         "table.deal": "Distribuzione {n} di {total}",
+        "table.deal_single": "Distribuzione unica",
         "table.watched": (
             "Qualcuno è venuto a guardare questo tavolo (solo le carte scoperte): {n} a guardare"
         ),

@@ -189,19 +189,19 @@ class TableWords:
         "Distribuzione 3 di 6")."""
         rules, t, shown = self.coordinator.rules, self.t, self.shown()
         practice = self.coordinator.practice
+        deals = rules.deals_per_round  # all dealt at once (scopone): "Deal 1 of 1" said nothing
+        deal = (
+            t("table.deal_single") if deals == 1 else t("table.deal", n=shown.deal_no, total=deals)
+        )
         if practice is not None:  # a reviewed round played again, from where the match stood
-            return (
-                t("table.practice_line"),
-                t("table.round", n=practice.grade.round_no),
-                t("table.deal", n=shown.deal_no, total=rules.deals_per_round),
-            )
+            return (t("table.practice_line"), t("table.round", n=practice.grade.round_no), deal)
         top = max(shown.totals, default=0)
         tied = top >= rules.target and shown.totals.count(top) > 1
         return (  # sides tied at the top past the target play on: a line stuck on the target
             # read as a match that missed its end (a match won there is no tie-break)
             t("table.tie_break") if tied else target_line(t, rules.target),
             t("table.round", n=shown.round_no),
-            t("table.deal", n=shown.deal_no, total=rules.deals_per_round),
+            deal,
         )
 
     def watching(self) -> int:
