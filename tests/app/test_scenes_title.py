@@ -574,7 +574,7 @@ def test_the_question_before_replacing_says_which_match_would_take_its_place(
     question = top(app)
     assert isinstance(question, ConfirmScene)
     detail = resolve(question.detail)
-    assert describe(app, saved) in detail and describe(app, new) in detail, detail
+    assert describe(app, saved, whole=True) in detail and describe(app, new) in detail, detail
     click(app, question.no_button)
 
 
@@ -801,3 +801,44 @@ def test_watch_names_no_computer_as_the_people_here(app, title) -> None:
     names = [seat.name for seat in top(app).setup.seats]
     assert not {"Marco", "Giulia", "Lucia"} & set(names), names
     close_tables(app)
+
+
+@pytest.mark.parametrize("language", ["it", "en"])
+def test_the_line_of_a_family_s_saved_match_keeps_its_parts_whole_clear_of_the_edge(
+    app, store, language
+) -> None:
+    """A family's scopone left in round 2, at 960x540: Continue's line ran to four lines
+    whose last touched the window's bottom edge, broken in "(2 / coppie)" and "smazzata /
+    2" (in English "(2 teams / of 2)", "round / 1", "Nonno / Gennà"). Each part stays
+    whole, each name too, and the line keeps a margin above the edge."""
+    from scopa.app import style
+
+    app.resize((960, 540))
+    app.set_language(language)
+    rules = Rules.preset("scopone")
+    seats = (
+        SeatConfig("Nonno Gennà", True),
+        SeatConfig("Lucìa", True),
+        SeatConfig("Marco", False, "master"),
+        SeatConfig("Ciro", True),
+    )
+    setup = MatchSetup(seats, rules)
+    match = Match.new(rules, 7)
+    rng = random.Random(3)
+    while match.round.round_no < 2:
+        match, _ = match.apply(rng.choice(match.legal_moves()))
+    store.save_match(setup, match.record())
+    scene = TitleScene(app)
+    app.stack.push(scene)
+    scene.form.set_focus(scene.resume)
+    line = scene.form.hint()
+    drawn: list[style.Drawn] = []
+    with style.watch_text(drawn.append):
+        for _ in range(20):
+            frame(app)
+    (hint, *_) = [text for text in reversed(drawn) if text.words == line]
+    assert not hint.elided
+    assert hint.used.bottom <= 540 - scene.m.px(style.SPACE_S), hint.used
+    words = {"it": ("coppie)", "1:", "Gennà"), "en": ("of 2)", "1:", "Gennà")}[language]
+    for said in hint.lines[1:]:  # nor a name broken in two ("Nonno" over "Gennà")
+        assert not said.startswith(words), hint.lines

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from scopa.stats import matches_won
 
 from .. import style
-from ..wording import Seats, Text, join
+from ..wording import NO_BREAK, Seats, Text, join
 
 if TYPE_CHECKING:
     from scopa.engine import Match, Rules, RulesError
@@ -34,12 +34,20 @@ def rules_in_play(app: App) -> Rules | None:
     return None
 
 
-def side_names(setup: MatchSetup, t: Text) -> list[str]:
+def side_names(setup: MatchSetup, t: Text, *, whole: bool = False) -> list[str]:
     """A name per side as the table names it: the player's, or partners joined ("Giulia e
     Marco"), each seat named as the table will name it (with two people at the screen, "You"
-    is "Player 1")."""
+    is "Player 1"); ``whole``: a line may break between partners, never inside a person's
+    name ("Nonno Gennà")."""
     seats = Seats(setup, t)
-    return [seats.side_name(side) for side in range(setup.rules.sides)]
+    if not whole:
+        return [seats.side_name(side) for side in range(setup.rules.sides)]
+    return [
+        seats.side_name(side, whole=True).replace(" ", NO_BREAK)
+        if len(seats.seats_of(side)) == 1
+        else seats.side_name(side, whole=True)
+        for side in range(setup.rules.sides)
+    ]
 
 
 def scores_told(named: list[tuple[str, int]]) -> str:
@@ -59,13 +67,15 @@ def describe(
     *,
     people: bool = False,
     fits: Callable[[str], bool] | None = None,
+    whole: bool = False,
 ) -> str:
     """One line about a setup: players, rules and target ("2 players · Scopa · 11 points");
     ``rules_name`` tells the rules in place of their name. Rules that are no preset are
     named as every screen names them, by the game they are nearest to and what they change
     of it ("Scopa (Re bello)", see ``game_name``): as many changes as the line takes whole
     where ``fits`` says. ``people``: the names of several people at one screen too (whose
-    match it is)."""
+    match it is). ``whole``: a line wrapped breaks between the parts and the names, never
+    inside a name or the way the players sit ("(2 coppie)")."""
     rules = setup.rules
     preset = rules.preset_name()
     if not rules_name and preset:  # the classic game is Scopa, as the statistics name it
@@ -74,17 +84,19 @@ def describe(
         from .online import game_name
 
         def line_fits(game: str) -> bool:
-            return fits is None or fits(describe(app, setup, game, people=people))
+            return fits is None or fits(describe(app, setup, game, people=people, whole=whole))
 
-        return describe(app, setup, game_name(app, rules, line_fits), people=people)
+        return describe(app, setup, game_name(app, rules, line_fits), people=people, whole=whole)
     seats = Seats(setup, app.t)
     opponents = ", ".join(  # a name the game gave as the table says it ("Seat 2", "Posto 2")
         f"{seats.seat_name(n)} ({_level_tag(app, seat.level)})"
         for n, seat in enumerate(setup.seats)
         if not seat.human
     )
-    parts = [seating(app, rules), rules_name, app.t("points_n", n=rules.target)]
+    parts = [seating(app, rules, whole=whole), rules_name, app.t("points_n", n=rules.target)]
     names = [seats.seat_name(n) for n, seat in enumerate(setup.seats) if seat.human]
+    if whole:
+        names = [name.replace(" ", NO_BREAK) for name in names]
     if len(names) > 1 and people:
         parts.append(join(app.t, names))
     if opponents:
@@ -92,9 +104,10 @@ def describe(
     return SEPARATOR.join(parts)
 
 
-def seating(app: App, rules: Rules) -> str:
+def seating(app: App, rules: Rules, *, whole: bool = False) -> str:
     """How many play and, where the table could sit them otherwise, how: "6 players (3
-    teams of 2)", "4 players (2 teams of 2)", "4 players (each alone)", "2 players"."""
+    teams of 2)", "4 players (2 teams of 2)", "4 players (each alone)", "2 players";
+    ``whole``: the way they sit kept on one line."""
     players = app.t("players_n", n=rules.players)
     if rules.players == 6:
         sides = app.t(f"sides_{rules.six_sides}")
@@ -102,7 +115,10 @@ def seating(app: App, rules: Rules) -> str:
         sides = app.t("sides_pairs" if rules.teams else "sides_6")
     else:
         return players
-    return app.t("players_seated", players=players, sides=sides[:1].lower() + sides[1:])
+    sides = sides[:1].lower() + sides[1:]
+    if whole:
+        sides = sides.replace(" ", NO_BREAK)
+    return app.t("players_seated", players=players, sides=sides)
 
 
 def saved_line(
@@ -129,7 +145,7 @@ def saved_line(
 
     def line(fits: Callable[[str], bool] | None = None) -> str:
         """The line; with ``fits``, naming as many of the rules' changes as it holds."""
-        names = side_names(setup, app.t)
+        names = side_names(setup, app.t, whole=True)
         score = scores_told(list(zip(names, totals, strict=True)))
 
         def told(what: str) -> str:
@@ -143,9 +159,11 @@ def saved_line(
             return said
 
         if fits is None:
-            return told(describe(app, setup, people=people))
+            return told(describe(app, setup, people=people, whole=True))
         fit = fits
-        return told(describe(app, setup, people=people, fits=lambda what: fit(told(what))))
+        return told(
+            describe(app, setup, people=people, fits=lambda what: fit(told(what)), whole=True)
+        )
 
     return line
 

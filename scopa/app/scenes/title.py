@@ -361,8 +361,9 @@ class TitleScene(MenuScene):
 
     def hint_area(self) -> pygame.Rect:
         """Where the explanation of a button goes: under the buttons, between the fans of
-        cards (the Play line names every seat and may take two lines)."""
+        cards (the Play line names every seat and may take two lines), a margin above the
+        window's edge (a line that ran to it read as cut)."""
         m = self.m
         top = max(widget.rect.bottom for widget in self.form.widgets) + m.px(style.SPACE_S)
         side = max(self._fan_reach(), m.px(style.SPACE_XL))
-        return pygame.Rect(side, top, m.w - 2 * side, m.h - top - m.px(style.SPACE_XS))
+        return pygame.Rect(side, top, m.w - 2 * side, m.h - top - m.px(style.SPACE_S))
