@@ -588,6 +588,34 @@ def test_enter_pressed_on_and_on_never_shows_the_next_hand_nor_does_space(app, g
     assert len(scene.match.moves()) == played
 
 
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+def test_a_press_on_the_cover_s_button_too_soon_is_told_how_to_lift_it(app, size):
+    """Bruno held "Show my cards" as the cover came down (the last card's scopa still
+    flying): nothing happened and nothing was said, and he had to guess he must press again.
+    The cover says to let go, wait a moment and hold the button."""
+    from scopa.app.table.scene import COVER_PRESS
+
+    from .table_helpers import hold, mouse
+
+    scene, seat = two_at_one_screen(app, size)
+    while scene.cover is None:  # Anna's card on its way: the cover comes down after it
+        pump(app)
+    button = scene.cover_button().center
+    away = (button[0], button[1] - scene.cover_button().h * 3)
+    app.frame(FRAME, [mouse(pygame.MOUSEMOTION, away)])  # Bruno's pointer, come from elsewhere
+    app.frame(FRAME, [mouse(pygame.MOUSEMOTION, button)])
+    app._last_press = None
+    app.frame(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, button)])  # within the cover's first second
+    name = scene.seats.seat_name(scene.cover)
+    assert scene.cover_texts()[1] == app.t("table.pass_wait_click", name=name)
+    pump(app, round(COVER_PRESS / FRAME) * 3)
+    assert scene.cover is not None  # held on: nothing shown
+    app.frame(FRAME, [mouse(pygame.MOUSEBUTTONUP, button)])
+    cover_may_lift(app, scene)
+    hold(app, scene, button, COVER_PRESS + FRAME)
+    assert scene.cover is None  # let go, a moment, held: his cards
+
+
 def cover_may_lift(app, scene) -> None:  # noqa: ANN001
     """Wait until the cover may be lifted: its hold over, a moment with nothing pressed."""
     from scopa.app.table.scene import COVER_CALM, COVER_HOLD

@@ -1581,6 +1581,7 @@ class Tour:
             "table.pass_hold",
             "table.pass_move",
             "table.pass_wait",
+            "table.pass_wait_click",
             "table.pass_hold_key",
         ):
             scene._tell_cover(told)  # a try that did not lift it: how it is lifted

@@ -52,6 +52,7 @@ STRINGS = {
         "table.pass_hold": "{name}: keep the button pressed until it fills, and your cards show",
         "table.pass_move": "{name}: move the pointer a little on the button, then hold it down",
         "table.pass_wait": "{name}: wait a moment with no key pressed, then hold Enter down",
+        "table.pass_wait_click": "{name}: let go, wait a moment, then hold the button down",
         "table.pass_hold_key": (
             "{name}: keep Enter pressed until the button fills, and your cards show"
         ),
@@ -202,6 +203,7 @@ STRINGS = {
         "table.pass_wait": (
             "{name}: aspetta un attimo senza premere tasti, poi tieni premuto Invio"
         ),
+        "table.pass_wait_click": "{name}: lascia, aspetta un attimo, poi tieni premuto il pulsante",
         "table.pass_hold_key": (
             "{name}: tieni premuto Invio finché il pulsante non si riempie: così vedi le tue carte"
         ),

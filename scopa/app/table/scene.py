@@ -1315,19 +1315,24 @@ class TableScene(Scene):
         ):
             self._cover_pressed = False  # the press slid off the button: it lifts nothing
             self._tell_cover("table.pass_hold")
+        pressed = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
         if self.clock - self.cover_since < COVER_HOLD:
             if event.type == pygame.KEYDOWN and event.key in COVER_KEYS:
                 self._tell_cover("table.pass_wait")  # (held on, it would say nothing)
+            elif pressed and on_button and self._cover_armed:  # held on, it said nothing
+                self._tell_cover("table.pass_wait_click")
             return True
         if self.menu_button and self.menu.handle(event, self.layout):
             return True  # the corner's menu opens over the cover: no hand is shown
         answering = self.clock - self._cover_tapped_at < TAPPED_SECONDS
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        if pressed:
             # (pressed again at once after a try the cover answered: the next person's)
             ready = on_button and self._cover_armed and (calm or answering)
             self._cover_pressed, self._cover_pressed_at = ready, self.clock
             if on_button and not self._cover_armed:
                 self._tell_cover("table.pass_move")
+            elif on_button and not ready:  # pressed hard on another press: say so
+                self._tell_cover("table.pass_wait_click")
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             if self._cover_pressed and on_button:  # let go too soon: the cover says to hold
                 self._tell_cover("table.pass_hold")
