@@ -833,6 +833,12 @@ class Matches:
         if not past.match.rounds:
             self.app.notify(worded("past.nothing_played"), 6.0)
             return
+        played = self._played_here(past.key)
+        if played is not None:  # the match just played out here: graded already, or being
+            played.reviews_shared = False  # (asked again, as below)
+            rounds = len(past.match.rounds)
+            self.app.open("review", coordinator=played, round_no=rounds, scope="match", past=True)
+            return
         coordinator = self._past.pop(past.key, None)
         if (
             coordinator is not None
@@ -1231,6 +1237,24 @@ class Matches:
         self._grading.clear()
         if self._past_notes is not None:  # those noted by past matches graded again
             self._past_notes.close()
+
+    def _played_here(self, key: str) -> MatchCoordinator | None:
+        """The match of ``key`` as it was played out here while the game runs (the last one,
+        or one whose review went on after the next opened), its review not failed: opened
+        from the past matches, it was graded all over again, "still grading" for seconds
+        after the final sheet had its grades."""
+        practice = getattr(self.current, "practice", None)
+        current = practice.source if practice is not None else self.current
+        for played in (current, *self._grading):
+            if (
+                isinstance(played, MatchCoordinator)
+                and played.reviews is not None
+                and not played.reviews.failed
+                and played.match.over
+                and match_key(played.match) == key
+            ):
+                return played
+        return None
 
     @staticmethod
     def _finished(current: Any) -> MatchCoordinator | None:

@@ -38,6 +38,14 @@ def played_out(app, setup=SOLO):  # noqa: ANN001, ANN201
     return coordinator
 
 
+def played_before(app, setup=SOLO):  # noqa: ANN001, ANN201
+    """``played_out``, in an earlier run of the game: its review is not kept, and opening
+    it from the list grades it again."""
+    coordinator = played_out(app, setup)
+    app.matches.current = None
+    return coordinator
+
+
 def review_ready(app, scene: ReviewScene) -> None:  # noqa: ANN001
     """Frames until the review on show is graded."""
     job_wait = scene.reviews.wait  # the match is over: told once every round is graded
@@ -392,7 +400,7 @@ def test_a_past_review_that_failed_is_graded_again_when_opened_again(
     from scopa.app import coach as coach_module
 
     app = english
-    played_out(app)
+    played_before(app)
     app.home()
     past = show(app, PastScene(app), (960, 540), "en")
     real = coach_module.grade_round
@@ -442,7 +450,7 @@ def test_the_keys_focus_stays_as_the_review_comes(english, store) -> None:  # no
     review came, the focus once went to the first costly move's "Try it", and Enter meant
     for what had it opened a practice: it stays where it was."""
     app = english
-    played_out(app)
+    played_before(app)
     app.home()
     past = show(app, PastScene(app), (960, 540), "en")
     press(app, pygame.K_DOWN)
@@ -862,3 +870,21 @@ def test_rivals_won_behind_on_points_say_so_in_their_row(app, store, language) -
     _, when, result, won, _ = past.row_texts(past.kept[0])
     assert won is None and result == app.t("past.score", first=24, second=28)
     assert past.row_note(past.kept[0]) == app.t("past.outright")
+
+
+def test_the_match_just_played_opens_from_the_list_with_the_grades_it_was_given(
+    english, store
+) -> None:  # noqa: ANN001
+    """Opened from the list after its final sheet, the match just played was graded all
+    over again, "Master is still grading: 71 %" for seconds where the sheet had its grades:
+    the review is the one made as it was played."""
+    app = english
+    coordinator = played_out(app)
+    app.home()
+    past = show(app, PastScene(app), (960, 540), "en")
+    click(app, past.rows[0])
+    review = app.stack.top
+    assert isinstance(review, ReviewScene)
+    assert review.reviews is coordinator.reviews
+    frame(app)
+    assert review.waiting_text() == ""

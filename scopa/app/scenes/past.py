@@ -5,7 +5,8 @@ the match, and shows each person only their own.
 
 The matches are kept by the store (``PastMatch``, the newest ``PAST_KEPT``); their reviews
 are not: Master grades a match again when it is opened (with its progress shown, and kept
-while the game runs, ``Matches.review_past``), as it graded it when it ended.
+while the game runs, ``Matches.review_past``), as it graded it when it ended. The match just
+played out while the game runs opens with the review made as it was played.
 """
 
 from __future__ import annotations
