@@ -261,6 +261,8 @@ def describe(
         return "settebello", {}
     banked = capture | move.card.bit if capture else 0  # the card taking goes to the pile too
     banked_instead = taken | instead.move.card.bit if instead is not None and taken else 0
+    if banked & SETTEBELLO_BIT and not banked_instead & SETTEBELLO_BIT:
+        return "settebello_played", {}  # a capture made with it: its point is safe
     for code, bit, counts in (
         ("re_bello", RE_BELLO_BIT, view.rules.re_bello),
         ("settebello_coppe", SETTEBELLO_COPPE_BIT, view.rules.settebello_coppe),

@@ -674,3 +674,25 @@ def test_two_cards_of_coins_taken_are_said_as_two() -> None:
     code, params = describe(view, coins, assessments)
     assert (code, params) == ("coin", {"count": 2})
     assert reason_text(code, params, "en") == "takes 2 cards of coins"
+
+
+def test_a_capture_made_with_the_settebello_is_told_as_its_point_made_safe() -> None:
+    """The 7 of coins taking the 7 of cups (1, 3, 7 and 4 on the table) was told as "takes a
+    7, the best card for the primiera", where the point is the settebello itself, banked:
+    a player followed it wondering why it left 8 for a sweep. The reason says so."""
+    from scopa.ai.assess import Judge, describe
+    from scopa.ai.view import View
+    from scopa.engine import parse_cards
+
+    from .helpers import position, seat_view
+
+    view = View.of(seat_view(position("7D 4C 9B", "1S 3B 7C 4B")))
+    judge = Judge(view)
+    assessments = [judge.assess(move) for move in view.moves]
+    settebello, four, seven = parse_cards("7D 4C 7C")
+    (banks,) = [
+        a for a in assessments if a.move.card == settebello and a.move.capture_mask == seven.bit
+    ]
+    (other,) = [a for a in assessments if a.move.card == four and a.move.capture_mask]
+    assert describe(view, banks, assessments) == ("settebello_played", {})
+    assert describe(view, banks, assessments, other) == ("settebello_played", {})
