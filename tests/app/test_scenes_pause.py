@@ -132,13 +132,15 @@ def test_save_and_leave_on_the_keys_shows_the_focus_on_continue(app, paused) -> 
 
 
 def test_abandon_asks_and_no_keeps_playing(app, paused, store) -> None:
-    pause, _ = paused
+    """"Keep playing" left the menu on screen, its focus on Abandon: the next Enter, meant
+    for a card, asked to abandon again. It goes back to the table, as it says."""
+    pause, table = paused
     click(app, pause.buttons[4])
     dialog = app.stack.top
     assert isinstance(dialog, ConfirmScene)
     assert dialog.form.focus is dialog.no_button  # Enter alone never destroys a match
     press(app, pygame.K_RETURN)
-    assert app.stack.top is pause
+    assert app.stack.top is table
     assert store.load_match() is not None
 
 

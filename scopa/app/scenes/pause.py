@@ -231,7 +231,14 @@ class PauseScene(MenuScene):
             ),
             yes=self.tr("abandon"),
             no=self.tr("keep_playing"),
+            on_no=self._keep_playing,
         )
+
+    def _keep_playing(self) -> None:
+        """"Keep playing" goes back to the table, as it says: it left the menu on screen, on
+        Abandon, where the next Enter (meant for a card) asked to abandon again."""
+        if self.app.stack.top is self:
+            self.back()
 
     def draw(self, surface: pygame.Surface) -> None:
         style.shade(surface, 140)
