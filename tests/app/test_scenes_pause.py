@@ -132,7 +132,7 @@ def test_save_and_leave_on_the_keys_shows_the_focus_on_continue(app, paused) -> 
 
 
 def test_abandon_asks_and_no_keeps_playing(app, paused, store) -> None:
-    """"Keep playing" left the menu on screen, its focus on Abandon: the next Enter, meant
+    """ "Keep playing" left the menu on screen, its focus on Abandon: the next Enter, meant
     for a card, asked to abandon again. It goes back to the table, as it says."""
     pause, table = paused
     click(app, pause.buttons[4])

@@ -968,3 +968,27 @@ def test_a_page_longer_than_the_window_says_there_is_more_below(app, language) -
     scene.page, scene.offset = 1, 0
     frame(app)
     assert scene.content_height() <= scene.body.h and scene.cues == []
+
+
+def test_f1_at_the_table_opens_the_page_of_every_key_over_the_menu(app) -> None:
+    """No key told a player of the keys what the keys do: the list was on the rules' last
+    page, reached by Esc, Rules and nine pages turned. F1 at the table opens it, over the
+    menu (Esc goes back to the menu, and Resume to the table, as from the menu's Rules)."""
+    from scopa.app.scenes.pause import PauseScene
+    from scopa.app.table import TableScene
+
+    from .table_helpers import coordinated, inline_worker, solo_setup
+
+    app.resize((960, 540))
+    table = TableScene(app, coordinated(app, solo_setup()), worker=inline_worker())
+    app.stack.push(table)
+    frame(app)
+    press(app, pygame.K_F1)
+    rules = app.stack.top
+    assert isinstance(rules, RulesScene) and rules.page_id == "keys"
+    assert app.t("table.your_turn_keys").split("(")[-1].startswith("F1")
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, PauseScene)
+    press(app, pygame.K_ESCAPE)
+    assert app.stack.top is table
+    table.close()

@@ -235,7 +235,7 @@ class PauseScene(MenuScene):
         )
 
     def _keep_playing(self) -> None:
-        """"Keep playing" goes back to the table, as it says: it left the menu on screen, on
+        """ "Keep playing" goes back to the table, as it says: it left the menu on screen, on
         Abandon, where the next Enter (meant for a card) asked to abandon again."""
         if self.app.stack.top is self:
             self.back()

@@ -68,7 +68,8 @@ class RulesScene(MenuScene):
     figure_share = 1.0
     """The share of their column the page's pictures are drawn at (``_fit_figures``)."""
 
-    def __init__(self, app: App, book: str | None = None) -> None:
+    def __init__(self, app: App, book: str | None = None, page: str | None = None) -> None:
+        """``page``: a page to open at, by its name (``"keys"``), else the first."""
         if book is not None and book not in BOOKS:
             raise ValueError(f"unknown rules book {book!r}; expected one of {', '.join(BOOKS)}")
         self.rules = rules_in_play(app) or app.settings.rules
@@ -77,6 +78,8 @@ class RulesScene(MenuScene):
         self._own: tuple[tuple[str, str], list[str]] | None = None
         """``own_rules`` for a book in a language, as last worked out."""
         super().__init__(app)
+        if page is not None and page in self._book_pages():
+            self.page = self._book_pages().index(page) + 1
         if self.form.focus is self.back_button and self.next_button.enabled:
             self.form.set_focus(self.next_button)  # opened from the keys: Enter reads on
 

@@ -37,10 +37,11 @@ STRINGS = {
         ),
         "table.your_turn_named": "{name}, your turn: drag a card onto the table",
         "table.your_turn_keys": (
-            "Your turn: pick a card with the arrow keys or its number, then Enter"
+            "Your turn: pick a card with the arrows or 1, 2, 3… from the left, "
+            "then Enter (F1: every key)"
         ),
         "table.your_turn_keys_named": (
-            "{name}, your turn: pick a card with the arrow keys, then Enter"
+            "{name}, your turn: pick a card with the arrows or 1, 2, 3… from the left, then Enter"
         ),
         "table.thinking": "{name} is thinking…",
         "table.friend_turn": "Waiting for {name} to play",
@@ -183,10 +184,11 @@ STRINGS = {
         ),
         "table.your_turn_named": "{name}, tocca a te: trascina una carta in tavola",
         "table.your_turn_keys": (
-            "Tocca a te: scegli una carta con le frecce o il suo numero, poi Invio"
+            "Tocca a te: scegli una carta con le frecce o con 1, 2, 3… da sinistra, "
+            "poi Invio (F1: tutti i tasti)"
         ),
         "table.your_turn_keys_named": (
-            "{name}, tocca a te: scegli una carta con le frecce, poi Invio"
+            "{name}, tocca a te: scegli con le frecce o con 1, 2, 3… da sinistra, poi Invio"
         ),
         "table.thinking": "{name} sta pensando…",
         "table.friend_turn": "Aspettiamo che giochi {name}",

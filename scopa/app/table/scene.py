@@ -68,6 +68,8 @@ MESSAGE_SECONDS = 2.8
 MUST_TAKE_NAMED = 2
 """A card dropped on one it may not take, when it must take: its captures are named up to
 this many (more are counted), the line under the table holding them."""
+HELP_KEY = pygame.K_F1
+"""The key that opens the rules' page of every key, over the menu."""
 COVER_HOLD = 1.0
 """Seconds the cover ignores clicks and keys once it is down: the player who just played
 may still be pressing (Enter twice, a second click), and would lift it on the next
@@ -606,6 +608,12 @@ class TableScene(Scene):
             return True
         if event.type == pygame.KEYDOWN and event.key == SOUND_KEY and not modified(event):
             self.toggle_sound()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == HELP_KEY:
+            # every key, on the rules' page of them: over the menu, as Esc then Rules opens
+            # it (at one screen, the cover comes down as the table is back)
+            self.app.open("pause")
+            self.app.open("rules", page="keys")
             return True
         pressing = event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN)
         quiet = self.clock - self._pressed_at
