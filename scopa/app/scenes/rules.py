@@ -398,10 +398,13 @@ class RulesScene(MenuScene):
             if event.key == pygame.K_SPACE and not ringed:
                 self.read_on(-1 if event.mod & pygame.KMOD_SHIFT else +1)
                 return True
-            if event.key in (pygame.K_LEFT, pygame.K_PAGEUP):
+            if event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):  # a view at a time, as
+                self.read_on(-1 if event.key == pygame.K_PAGEUP else +1)  # Space reads on
+                return True
+            if event.key == pygame.K_LEFT:
                 self.turn(-1)
                 return True
-            if event.key in (pygame.K_RIGHT, pygame.K_PAGEDOWN):
+            if event.key == pygame.K_RIGHT:
                 self.turn(+1)
                 return True
             if event.key in (pygame.K_UP, pygame.K_DOWN) and self.content_height() > self.body.h:
