@@ -561,3 +561,23 @@ def test_the_matta_left_on_the_table_wears_its_value_under_the_sets(fast, size) 
         spot = popup.left_rect(index)
         inside = [tag for tag in tags if spot.colliderect(tag)]
         assert (matta in left) == bool(inside), (index, left)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_cards_a_set_leaves_lie_side_by_side_where_its_row_holds_them(fast, size) -> None:
+    """At 960x540 the cards a set leaves lay half over each other under a row with room for
+    them side by side: two cards read as one, their values hard to tell. They lie apart
+    where the row holds them, and overlap, corners in sight, only where it does not; always
+    within the room under their set."""
+    from scopa.app.table.choice import LEFT_STEP
+
+    scene = open_choice(fast, 2, size)
+    choice = scene.choice
+    width = choice.left_w
+    for index, left in enumerate(choice.left):
+        spot, step = choice.left_rect(index), choice.left_step(index)
+        laid = width + step * (len(left) - 1)
+        apart = width * (1 + 1.08 * (len(left) - 1))  # side by side, a gap between
+        assert laid <= spot.width + 0.5
+        assert laid >= min(spot.width, apart) - 1, (spot, width, step)  # the room used
+        assert step >= width * LEFT_STEP

@@ -27,8 +27,8 @@ LAY_WIDTH = 3
 LEFT_SIZE = 0.78
 """The cards a set leaves on the table, shown under it, at this share of its cards' width."""
 LEFT_STEP = 0.5
-"""Each of those cards lies over the one before but for this share of its width, its
-corner's value in sight."""
+"""Each of those cards lies over the one before but for this share of its width at most,
+its corner's value in sight (where its row has no room to lay them side by side)."""
 
 
 class ChoiceWords(NamedTuple):
@@ -276,7 +276,7 @@ class ChoicePopup:
         pen = text.pen("ui", self.layout.font_small, style.MIST)
         said = FRect(area.left, area.top, area.width, self.layout.font_small * 1.5)
         style.text(surface, word, pen, said, align="center")
-        step = width * LEFT_STEP
+        step = self.left_step(index)
         x = area.centerx - (width + step * (len(cards) - 1)) / 2
         tagged: tuple[float, float] | None = None
         for card in cards:
@@ -290,6 +290,16 @@ class ChoicePopup:
             tag_pen = text.pen("ui_bold", self.layout.font_small, style.NIGHT)
             area = style.card_tag_area(matta[1], tag_pen, tagged, width, self.layout.margin * 0.8)
             style.draw_tag(surface, matta[1], tag_pen, area)
+
+    def left_step(self, index: int) -> float:
+        """How far apart the cards option ``index`` leaves lie: side by side where its
+        row's width holds them (overlapping, at 960x540 two cards read as one), else
+        overlapping as much as it takes, their corners' values in sight (``LEFT_STEP``)."""
+        cards, width = len(self.left[index]), self.left_w
+        if cards < 2:
+            return 0.0
+        room = (self.left_rect(index).width - width) / (cards - 1)
+        return max(width * LEFT_STEP, min(width * 1.08, room))
 
     def mark_rect(self, row: FRect, text: Writer, word: str) -> FRect:
         """Where the word that marks a scopa sits: under the row's cards, in the room left
