@@ -62,6 +62,22 @@ def test_the_tutorial_completes_with_scripted_input(fast, store):
         assert scene.match.moves()[-1] == move
     assert scene.coach.step.key == "finish"
     assert scene.match.round.scope[0] == 1  # the settebello swept the table
+    # "Finish for me" was red, the look of what Enter does, where Enter plays a card
+    from scopa.app import style
+
+    drawn: dict[str, bool] = {}
+    button = style.button
+
+    def seen(surface, rect, scale, font, words, px, **kwargs):  # noqa: ANN001, ANN003, ANN202
+        drawn[words] = kwargs.get("primary", False)
+        return button(surface, rect, scale, font, words, px, **kwargs)
+
+    style.button = seen
+    try:
+        scene._draw_coach(pygame.Surface(fast.size))
+    finally:
+        style.button = button
+    assert drawn[fast.t("aids.tut.finish_for_me")] is False
     normal = scene.director.factor
     press(fast, scene, "finish_for_me")
     fast.frame(FRAME, [])

@@ -560,7 +560,8 @@ class TutorialScene(TableScene):
             self._draw_scores(surface, x, y + lay.margin * 0.5, width)
         hot, ringed = self._hot_button(), self.ringed()
         for name, rect in self.buttons():
-            primary = name in ("next", "done", "finish_for_me")
+            # (not "Finish for me": the lesson's card is played by Enter, not by it)
+            primary = name in ("next", "done")
             state = "hot" if name in (hot, ringed) else "normal"
             words = t(f"aids.tut.{name}")
             style.button(
