@@ -2165,3 +2165,33 @@ def test_sides_headings_a_little_too_long_are_all_set_on_one_line(app, language)
     assert len(heads) == 2
     assert [len(text.lines) for text in heads] == [1, 1], [text.lines for text in heads]
     assert heads[0].px == heads[1].px >= heads[0].asked * 0.85
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+def test_a_side_with_nothing_behind_a_row_leaves_no_gap_between_the_others(
+    app, size, monkeypatch
+) -> None:  # noqa: ANN001
+    """Behind the scopas' row, a side with none kept half the panel empty under its name,
+    the other side's cards far below: a side with nothing takes its name's room, and the
+    next side's name comes right under it (or right under the cards before it)."""
+    app.resize(size)
+    seats = (SeatConfig("Anna", True), SeatConfig("Bruno", False, "expert"))
+    scene, _ = first_sheet(app, MatchSetup(seats, Rules()))
+    cards: list[pygame.Rect] = recorded(monkeypatch, style, "draw_card")
+    heads: list[pygame.Rect] = []
+    label = scene._behind_label
+
+    def head(surface, pen, box, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+        heads.append(pygame.Rect(box))
+        return label(surface, pen, box, *args, **kwargs)
+
+    monkeypatch.setattr(scene, "_behind_label", head)
+    scopas = tuple((card, 1) for card in parse_cards("9S 6B 2D"))  # three, small side by side
+    for held in ([(), scopas], [scopas, ()]):
+        cards.clear()
+        heads.clear()
+        scene._draw_behind(pygame.Surface(size), "scope", held)
+        first, second = heads
+        above = first.bottom if not held[0] else max(rect.bottom for rect in cards)
+        # (under the cards, a line for their points)
+        assert 0 <= second.top - above <= scene.m.px(0.08), (held, first, second, cards)

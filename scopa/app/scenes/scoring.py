@@ -1305,6 +1305,10 @@ class ScoringScene(MenuScene):
         gaps = [sum(1 for i, (_, v) in enumerate(held) if i and v) if key == "scope" else 0
                 for held in cards]  # fmt: skip
 
+        empty = sum(1 for held in cards if not held)
+        short = name_h + space  # a side with nothing to show: its name and its figure
+        stacked = empty and empty < len(cards)  # one column: the others close up under it
+
         def laid(across: int) -> tuple[int, int, int, int, float]:
             """(band's width, band's height, room for the cards, their width, the width they
             would have side by side) with the sides in ``across`` columns: as large as the
@@ -1312,6 +1316,8 @@ class ScoringScene(MenuScene):
             sight) where a row of them would not fit side by side."""
             down = -(-len(cards) // across)
             band_w, band_h = inside.w // across, (inside.bottom - top) // down
+            if across == 1 and stacked:  # the sides with nothing take their name's room
+                band_h = (inside.bottom - top - empty * short) // (len(cards) - empty)
             # no larger than where two sides lie one under the other: the settebello alone
             # beside an empty side filled the whole height, twice the size of any other
             # row's cards, its shadow over the paper's edge
@@ -1330,9 +1336,14 @@ class ScoringScene(MenuScene):
         art = style.menu_art(self.app, self.app.settings.deck_for(self.setup.rules))
         told: list[tuple[int, list[tuple[int, int, pygame.Rect]]]] = []  # each side's bonuses
         tags: list[tuple[str, pygame.Rect]] = []
+        tall = min(band_h, (inside.bottom - top) // 2)  # a side's cards, name and values
+        below = top
         for side, held in enumerate(cards):
             column, line = side % across, side // across
             band = pygame.Rect(inside.left + band_w * column, top + band_h * line, band_w, band_h)
+            if across == 1 and stacked:  # one under the other, each as tall as it needs:
+                band.top, band.h = below, tall if held else short  # (a side with no scopa
+                below = band.bottom  # left a gap of half the panel between the others)
             head = pygame.Rect(band.left + space, band.top, room, name_h)
             figure = rows[key].cells[side]
             pen = name_pen.tinted(style.ink_of(style.side_colour(side)))
