@@ -667,7 +667,10 @@ class RemoteCoordinator:
         counted from when this window saw it come to them (0: a computer's turn, one stood
         in for, or the table waits)."""
         match = self.match
-        waiting = match.over or bool(self.reading()) or self.link.client.table is None
+        # someone reads the last round's sheet, the people here too: the friends' windows
+        # wait for them as well, and the turn is counted alike everywhere
+        read = self._table_now().get("reading", []) if not self.host_ended else []
+        waiting = match.over or bool(read) or self.link.client.table is None
         # with the link down nothing is known of the friend to play (the host's game may
         # have closed with the table): the wait begins again when the link is back
         waiting = waiting or not self.online

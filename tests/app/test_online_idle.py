@@ -200,3 +200,27 @@ def test_the_warning_counts_down_the_seconds_left(hosted):  # noqa: F811
     assert table.status_text()[0] == app.t("online.your_turn_waited", seconds=11)
     now[0] = grace
     assert table.status_text()[0] == app.t("online.your_turn_overdue")
+
+
+def test_this_player_s_turn_does_not_last_while_they_read_the_sheet(hosted, monkeypatch):  # noqa: F811
+    """Giulia stayed on the round's sheet, the next round begun with her to play: her own
+    window counted her turn from the deal, and told her the friends could let the computer
+    play for her ten seconds after she left the sheet, where the friends' windows (which
+    wait while someone reads) offered it over a minute later. Both count from the sheet
+    left, as the server says who still reads it."""
+    app, table, friend = hosted
+    coordinator = table.coordinator
+    run_until(app, lambda: _my_turn(table, friend))
+    now = [0.0]
+    coordinator.clock = lambda: now[0]
+    coordinator._turn = ((-1, None, 0), 0.0)
+    frame = coordinator.link.client.table
+    monkeypatch.setattr(coordinator.link.client, "table", {**frame, "reading": [coordinator.seat]})
+    assert coordinator.turn_lasted() == 0.0
+    now[0] = 60.0  # still on the sheet a minute
+    assert coordinator.turn_lasted() == 0.0 and not coordinator.keeping_friends_waiting()
+    monkeypatch.setattr(coordinator.link.client, "table", {**frame, "reading": []})
+    now[0] = 61.0  # the sheet left: the turn begins
+    assert coordinator.turn_lasted() == 0.0
+    now[0] = 71.0
+    assert coordinator.turn_lasted() == 10.0
