@@ -209,14 +209,19 @@ class OnlineSession:
         ending: HeldSeat | None = None,
         here: dict[int, str] | None = None,
         starts: bool = True,
+        at: str | None = None,
     ) -> None:
-        """Open a table on the server this game runs (started now if none runs); sit in
-        the first seat. ``ending``: the seat held at a table hosted here whose match is
+        """Open a table on the server this game runs (started now if none runs), or on the
+        server at ``at`` (``ws://host:port``, a ``scopa serve`` none of the players runs);
+        sit in the first seat. ``ending``: the seat held at a table hosted here whose match is
         ended for good first (its friends are told; the seat is forgotten), on the port it
         was served at when that is free, where the friends trying to get back look.
         ``here``: the seats of other people at this screen, with their names: each is
         taken on a link of its own. ``starts``: the host starts the match once every seat
         is taken (``begin``); else the match begins as the last seat is taken."""
+        if at is not None:
+            self._job = self._pool.submit(self._open_at, at, rules, seats, name, here, starts)
+            return
         server = self.running
         if server is None:
             port = None if ending is None else served_port(ending.server)
@@ -256,6 +261,38 @@ class OnlineSession:
             return seated
 
         self._job = self._pool.submit(work)
+
+    def _open_at(
+        self,
+        at: str,
+        rules: Rules,
+        seats: list[dict[str, Any]],
+        name: str,
+        here: dict[int, str] | None,
+        starts: bool,
+    ) -> Seated:
+        """``host`` at another's server: the table opened there, this player in the first
+        seat and the people here in theirs, as at a table this game serves; the seats held
+        as at a friend's table (this game does not hold it)."""
+        link = self._link(at)
+        ticket = link.submit(link.client.create(rules, seats, name, 0, start=starts)).result(
+            JOIN_TIMEOUT
+        )
+        self._hold(ticket, hosted=False)
+        address = f"{at}/{grouped(ticket.code)}"
+        seated = Seated(link, ticket, address, address)
+        try:
+            for seat, person in sorted((here or {}).items()):
+                join = partial(
+                    Client.join, code=ticket.code, name=person, seat=seat, host=ticket.token
+                )
+                other = self._other_seat(seated, join)
+                seated.others.append(other)
+                self._hold(other.ticket, hosted=False)
+        except BaseException:
+            seated.close()
+            raise
+        return seated
 
     def join(
         self,

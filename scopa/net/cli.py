@@ -48,8 +48,17 @@ def serve_parser(prog: str = "scopa") -> argparse.ArgumentParser:
         prog=f"{prog} serve",
         description="Hold Scopa tables for players over the network (prints its address first).",
     )
-    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0: all)")
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="port (0: any free one)")
+    parser.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (0.0.0.0: all; default: %(default)s)",
+    )
+    parser.add_argument(
+        "--port",
+        type=int,
+        default=DEFAULT_PORT,
+        help="port (0: any free one; default: %(default)s)",
+    )
     parser.add_argument(
         "--store",
         default=None,

@@ -1991,6 +1991,9 @@ class Tour:
             self.show(f"online, join back: {waits}")
             setattr(scene, waits, False)
         scene.address = scene.offered = ""
+        scene.address = "ws://scopa.example.org:8765"  # a server's, no table's: one opens there
+        self.hover(scene.join_button)
+        self.show("online, join at a server: a new table there")
 
         scene.address = "scopa://nowhere"
         self.click(scene.join_button)

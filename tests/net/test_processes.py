@@ -260,7 +260,10 @@ def scopa(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
 
 
 def test_the_commands_explain_bad_input_in_one_line() -> None:
-    assert scopa("serve", "--help").returncode == 0
+    served = scopa("serve", "--help")
+    assert served.returncode == 0
+    # where it listens unless told, which its help left to guess
+    assert "default: 127.0.0.1" in served.stdout and "default: 8765" in served.stdout
     assert "--level" in scopa("bot", "--help").stdout
     bad_port = scopa("serve", "--port", "eighty")
     assert bad_port.returncode == 2 and "invalid int value" in bad_port.stderr

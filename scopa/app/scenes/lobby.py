@@ -68,8 +68,10 @@ class LobbyScene(MenuScene):
         here: dict[int, str] | None = None,
         joining_here: int = 0,
         starts: bool = True,
+        at: str | None = None,
     ) -> None:
-        """``ending``: hosting, the seat held at a table hosted here whose match its host
+        """``at``: hosting, at the server of that address (a ``scopa serve``), not this
+        game's own. ``ending``: hosting, the seat held at a table hosted here whose match its host
         chose to end for good first (``OnlineSession.host``); ``here``: the seats of the
         other people at this screen, with their names; ``joining_here``: joining, how many
         other people at this screen take a seat each; ``starts``: hosting, the player
@@ -77,7 +79,8 @@ class LobbyScene(MenuScene):
         self.mode = mode
         self.address = address
         self.player = player
-        self.server = server_of(address)
+        self.at = at
+        self.server = at if at is not None else server_of(address)
         self.by_code = mode == "join" and is_code(address)
         self.joining_here = joining_here
         self.session = OnlineSession(app.store, app.matches.hosted_server(), legible(app.font))
@@ -140,6 +143,7 @@ class LobbyScene(MenuScene):
                 ending=ending,
                 here=here,
                 starts=starts,
+                at=at,
             )
         else:
             self.session.join(
@@ -1107,7 +1111,7 @@ class LobbyScene(MenuScene):
             return t(f"online.{kind}", server=self.server)
         if kind == "store":
             return t("online.hosted_unusable", folder=str(self.app.store.data_dir))
-        if self.mode == "host":
+        if self.mode == "host" and self.at is None:
             return t("online.cannot_host")
         if self.by_code:
             return t("online.cannot_reach_code")

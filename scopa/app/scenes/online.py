@@ -355,15 +355,22 @@ class OnlineScene(MenuScene):
             no=lambda: t("online.host_again_cancel"),
         )
 
-    def _host(self, ending: HeldSeat | None = None) -> None:
-        """Open a new table (``ending``: once the match at that seat's table is ended)."""
+    def _host(self, ending: HeldSeat | None = None, at: str | None = None) -> None:
+        """Open a new table (``ending``: once the match at that seat's table is ended; ``at``:
+        at that server's, a ``scopa serve`` whose address was typed, not this game's)."""
         if ending is not None:
             self.waiting = False  # the lobby, left, comes back to the screen of no table
             self.address = ""
         seats, player = self.seats(), self.player_name()
         here = self.seats_here()
         self.app.open(
-            "lobby", mode="host", seats=seats, player=player, ending=ending, here=here or None
+            "lobby",
+            mode="host",
+            seats=seats,
+            player=player,
+            ending=ending,
+            here=here or None,
+            at=at,
         )
 
     def back_to_waiting(self) -> None:
@@ -376,6 +383,12 @@ class OnlineScene(MenuScene):
     def join(self) -> None:
         self.joined = _printable(self.address.strip())[:MAX_ADDRESS]
         self._remember(online_address=self.joined, online_here=self.here)
+        server = server_only(self.joined)
+        if server is not None:  # a server's address, no table's: a new table opens there
+            partners = -1 if self.partners is None else self.partners
+            self._remember(online_friends=self.friends, online_partners=partners)
+            self._host(at=server)
+            return
         # the people here are named by their seats, as the table numbers them ("Player 3")
         player = self.t("you") if self.here and self.name_given else self.player_name()
         self.app.open(
@@ -467,6 +480,9 @@ class OnlineScene(MenuScene):
             return self.t("online.join_hint_lobby")
         if note == "online.your_seat_waits":
             return self.t("online.join_hint_seat")
+        server = server_only(_printable(self.address.strip())[:MAX_ADDRESS])
+        if server is not None:  # no table's code: a new table opens at that server
+            return self.t("online.join_hint_server", server=server)
         return self.t("online.join_hint")
 
     def address_note(self) -> str:
@@ -512,6 +528,19 @@ def waiting_seat(app: App) -> HeldSeat | None:
             app.store.drop_seat(held.code)  # friends played it out while its host was away
             hosted.remove(held)
     return hosted[-1] if hosted else None
+
+
+def server_only(text: str) -> str | None:
+    """The server of ``text`` when it is a server's address with no table's code in it
+    ("ws://host:8765": a ``scopa serve``, to open a table at), else None (a table's address,
+    a code alone, or no address at all)."""
+    if "://" not in text:
+        return None
+    try:
+        address = parse_address(text)
+    except AddressError:
+        return None
+    return address.server if address.code is None else None
 
 
 def joined_seat(app: App) -> HeldSeat | None:
