@@ -493,6 +493,8 @@ class RemoteCoordinator:
         """This seat's moves the server took, each with what the seat saw as it made it and
         how many moves came before it: the round's review grades them."""
         self._sending: tuple[int, Observation, Move] | None = None
+        self._sent_at = 0.0
+        """When (``clock``) the move waiting in ``_sending`` was sent."""
         """The move sent, until the server's next update says whether it was taken."""
         self._on_over = on_over
         """Called once when the match is seen over (with False), and once if the table's
@@ -1089,6 +1091,7 @@ class RemoteCoordinator:
             raise ValueError(f"{move} is not a move this seat may make now")
         self._sent = self.link.submit(self.link.client.play(move, self.match.at))
         self._sending = (self.match.at, self.match.observation, move)
+        self._sent_at = self.clock()
         return []
 
     @property
@@ -1096,6 +1099,10 @@ class RemoteCoordinator:
         """A move of this seat was sent, and the server has not yet said what became of
         it (taken, or refused)."""
         return self._sending is not None
+
+    def sending_for(self) -> float:
+        """Seconds the move sent has waited for the server's word (0: none waits)."""
+        return self.clock() - self._sent_at if self._sending is not None else 0.0
 
     def _taken(self, update: Update) -> None:
         """Whether the server took the move sent: the update that follows it tells it made
@@ -1401,6 +1408,9 @@ class SharedScreen:
         """A move made here is on its way to the server: whose turn comes next is not known
         yet (the one who played must not be called back to the screen)."""
         return any(part.sending for part in self.parts.values())
+
+    def sending_for(self) -> float:
+        return max((part.sending_for() for part in self.parts.values()), default=0.0)
 
     @property
     def checking(self) -> bool:

@@ -52,3 +52,34 @@ def test_a_card_on_its_way_to_the_server_holds_the_turn(hosted, monkeypatch):  #
     assert table.said() != app.t("table.refused")
     hand = table.match.observe(seat).hand
     assert first.card not in hand and second in hand  # the first card played, only it
+
+
+def test_a_play_long_on_its_way_says_the_table_is_slow_to_answer(hosted, monkeypatch):  # noqa: F811
+    """The host's computer stalled twenty seconds: the friend's line said "Your play is on
+    its way to the table…" all along, until the link was called lost half a minute on. A
+    few seconds on, the line says the table is slow to answer, and why it may be."""
+    from scopa.app.table.scene import SLOW_ANSWER
+
+    app, table, friend = hosted
+    this_window_to_play(app, table, friend)
+    run_until(app, lambda: not table.director.busy and table.human_to_play is not None)
+    original = GameServer._play
+    answer = asyncio.Event()
+
+    async def stalled(self, conn, message):  # noqa: ANN001, ANN202
+        await asyncio.wait_for(answer.wait(), 30)
+        await original(self, conn, message)
+
+    monkeypatch.setattr(GameServer, "_play", stalled)
+    now = [0.0]
+    table.coordinator.clock = lambda: now[0]
+    at = table.match.at
+    table.play(next(m for m in table.match.legal_moves() if m.is_play))
+    frame(app)
+    assert table.status_text()[0] == app.t("online.sending")
+    now[0] = SLOW_ANSWER + 0.1
+    frame(app)
+    assert table.status_text()[0] == app.t("online.sending_slow")
+    loop = next(session.server for session in app.matches.sessions)._running[1]
+    loop.call_soon_threadsafe(answer.set)
+    run_until(app, lambda: table.match.at > at, 15)

@@ -2214,6 +2214,9 @@ class Tour:
             # (at a step no update reaches while it is shown: nothing is taken of it)
             sending, coordinator._sending = coordinator._sending, (10**9, None, None)
             self.show("online, a play on its way to the server")
+            sent_at, coordinator._sent_at = coordinator._sent_at, -(10.0**6)
+            self.show("online, a play on its way a while: the table slow to answer")
+            coordinator._sent_at = sent_at
             coordinator._sending = sending
             arrivals = coordinator.arrivals
             cards = [Move(card) for card in table.match.observation.hand[:2]]

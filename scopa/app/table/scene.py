@@ -68,6 +68,10 @@ MESSAGE_SECONDS = 2.8
 MUST_TAKE_NAMED = 2
 """A card dropped on one it may not take, when it must take: its captures are named up to
 this many (more are counted), the line under the table holding them."""
+SLOW_ANSWER = 4.0
+"""Seconds a play sent online waits for the table's word before the line says the table is
+slow to answer (a host's computer busy or stalled: it said only "on its way" for half a
+minute, until the link was called lost)."""
 HELP_KEY = pygame.K_F1
 """The key that opens the rules' page of every key, over the menu."""
 COVER_HOLD = 1.0
@@ -1885,6 +1889,7 @@ class TableScene(Scene):
             reading_left=self._reading_left(),
             checking=self.remote and self.coordinator.checking,
             sending=self.remote and self.coordinator.sending,
+            slow=self.remote and self.coordinator.sending_for() >= SLOW_ANSWER,
             selected=self._ways_selected(),
             nudged=self._nudged(),
         )

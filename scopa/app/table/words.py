@@ -292,6 +292,7 @@ class TableWords:
         reading_left: int | None = None,
         checking: bool = False,
         sending: bool = False,
+        slow: bool = False,
         selected: int = 0,
         nudged: int | None = None,
     ) -> tuple[str, Colour] | None:
@@ -307,8 +308,9 @@ class TableWords:
         seconds at most; ``checking``:
         the window, awake from a stall, asks the server where the table is; ``sending``: a
         play made here is on its way to the server, which has not said yet what became of
-        it; ``selected``: the ways a card clicked in the hand may be played, which a click
-        on the table plays (or asks how), and a second click too where there is one;
+        it (``slow``: for a while); ``selected``: the ways a card clicked in the hand may be
+        played, which a click on the table plays (or asks how), and a second click too
+        where there is one;
         ``nudged``: this player online has kept the turn a while, and the friends may let
         the computer play for them after that many seconds)."""
         t, coordinator = self.t, self.coordinator
@@ -318,7 +320,7 @@ class TableWords:
         if coordinator.mode == "watch":
             return t("table.watch_fast" if fast else "table.watch_hint"), style.MIST
         if sending and not match.over:
-            return t("online.sending"), style.MIST
+            return t("online.sending_slow" if slow else "online.sending"), style.MIST
         if checking and not match.over:
             return t("online.checking"), style.MIST
         if reading and not match.over and not animating:
