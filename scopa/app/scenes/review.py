@@ -529,11 +529,15 @@ class ReviewScene(MenuScene):
         # The columns of every row: what it cost and its button, the hand, the table, the
         # words (the whole rest of the row: a long capture is said in full).
         inside = self.rows[0].inflate(-2 * pad, 0)
-        info_w = round(inside.w * 0.11)
+        grades = self.grades()
+        # as wide as the widest loss written whole ("−0.1001 points", a mistake just past
+        # the tolerance, was cut to "−0.1001 poi…"), a ninth of the row at least
+        losses = [loss_line(self.app.t, grade.loss) for grade in grades]
+        widest = max((style.natural_width(words, self._loss_pen()) for words in losses), default=0)
+        info_w = min(round(inside.w * 0.16), max(round(inside.w * 0.11), widest + 2))
         self.info_column = (inside.left, info_w)
         for row, button in zip(self.rows, self.try_buttons):
             button.place(self._info_boxes(row)[2])
-        grades = self.grades()
         hands = max((len(grade.hand) for grade in grades), default=3)
         tables = max((len(grade.table) for grade in grades), default=4)
         height = self.rows[0].h - 2 * m.px(style.SPACE_XS)  # as ``_draw_row`` lays them
