@@ -529,15 +529,11 @@ class ReviewScene(MenuScene):
         # The columns of every row: what it cost and its button, the hand, the table, the
         # words (the whole rest of the row: a long capture is said in full).
         inside = self.rows[0].inflate(-2 * pad, 0)
-        grades = self.grades()
-        # as wide as the widest loss written whole ("−0.1001 points", a mistake just past
-        # the tolerance, was cut to "−0.1001 poi…"), a ninth of the row at least
-        losses = [loss_line(self.app.t, grade.loss) for grade in grades]
-        widest = max((style.natural_width(words, self._loss_pen()) for words in losses), default=0)
-        info_w = min(round(inside.w * 0.16), max(round(inside.w * 0.11), widest + 2))
+        info_w = round(inside.w * 0.11)
         self.info_column = (inside.left, info_w)
         for row, button in zip(self.rows, self.try_buttons):
             button.place(self._info_boxes(row)[2])
+        grades = self.grades()
         hands = max((len(grade.hand) for grade in grades), default=3)
         tables = max((len(grade.table) for grade in grades), default=4)
         height = self.rows[0].h - 2 * m.px(style.SPACE_XS)  # as ``_draw_row`` lays them
@@ -779,7 +775,7 @@ class ReviewScene(MenuScene):
         pad = m.px(style.SPACE_XS)
         top, height = row.top + pad, row.h - 2 * pad
         loss_box, where, _ = self._info_boxes(row)
-        style.text(surface, loss_line(self.app.t, grade.loss), self._loss_pen(), loss_box)
+        style.text(surface, self.loss_words(grade, loss_box.w), self._loss_pen(), loss_box)
         style.text(surface, self.t("table.round", n=grade.round_no), self._note_pen(), where)
         played, best = grade.played.card, grade.best.card
         hand_glow = {card: PLAYED_GLOW for card in (played,) if card is not None}
@@ -800,6 +796,15 @@ class ReviewScene(MenuScene):
             box = pygame.Rect(x, y, w, need)
             style.text(surface, words, pen, box, lines=0, least=pen.px)
             y += need
+
+    def loss_words(self, grade: MoveGrade, room: float) -> str:
+        """What a row's move lost, as it fits ``room``: "−1.52 points", else the figure
+        alone (a loss just past the tolerance is written "−0.1001", and "−0.1001 points" was
+        cut to "−0.1001 poi…"; the strip above says they are points lost)."""
+        words = loss_line(self.app.t, grade.loss)
+        if style.natural_width(words, self._loss_pen()) <= room:
+            return words
+        return self.t("review.loss_bare", points=points(self.app.t, grade.loss))
 
     def _draw_cards(
         self,
