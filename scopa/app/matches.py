@@ -916,6 +916,8 @@ class Matches:
             return
         if current is not None and current.remote and (current.match.over or current.ended):
             self.leave_finished(current)  # nothing is left there (but a rematch)
+        elif current is not None and current.remote and current.taken_elsewhere:
+            self.app.home()  # played from another window now: nothing here to keep or hand over
         elif current is not None and current.remote:
             suffix = self.seats_here_suffix()
             details = ("online.leave_detail" + suffix, "online.leave_computer" + suffix)

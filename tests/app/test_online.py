@@ -208,6 +208,15 @@ def test_leaving_the_table_asks_first(hosted):
     assert app.stack.top is pause
 
 
+def test_leaving_a_seat_taken_up_in_another_window_asks_nothing(hosted, monkeypatch):
+    """The seat taken up from another window, this one's Leave asked whether to let the
+    computer play and said "your seat stays yours": it is played there now. It leaves."""
+    app, table, _ = hosted
+    monkeypatch.setattr(type(table.coordinator), "taken_elsewhere", property(lambda s: True))
+    app.matches.leave()
+    assert isinstance(app.stack.top, TitleScene)
+
+
 def test_the_menu_over_a_match_online_gives_the_table_s_address(hosted, monkeypatch):
     """Mid-match nothing showed the table's address: a friend who lost it (or whose host's
     game came back on another port) could not be sent it. The menu copies it, and its hint
