@@ -41,7 +41,7 @@ STRINGS = {
             "then Enter (F1: every key)"
         ),
         "table.your_turn_keys_named": (
-            "{name}, your turn: pick a card with the arrows or 1, 2, 3… from the left, then Enter"
+            "{name}, your turn: arrows or 1, 2, 3… to pick, then Enter"
         ),
         "table.thinking": "{name} is thinking…",
         "table.friend_turn": "Waiting for {name} to play",
@@ -188,7 +188,7 @@ STRINGS = {
             "poi Invio (F1: tutti i tasti)"
         ),
         "table.your_turn_keys_named": (
-            "{name}, tocca a te: scegli con le frecce o con 1, 2, 3… da sinistra, poi Invio"
+            "{name}, tocca a te: frecce o 1, 2, 3… per scegliere, poi Invio"
         ),
         "table.thinking": "{name} sta pensando…",
         "table.friend_turn": "Aspettiamo che giochi {name}",
