@@ -1404,3 +1404,27 @@ def test_m_with_the_volume_at_nothing_says_where_it_is_turned_up(fast, store):
     assert scene.said() == fast.t("table.sound_off")
     key(fast, pygame.K_m)
     assert not fast.settings.muted and scene.said() == fast.t("table.sound_silent")
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_tracker_s_legend_says_a_hollow_mark_is_a_card_seen(fast, size, language):
+    """The legend named the suits' colours, never the hollow marks beside them: a player
+    asked what they were. Under the suits, a hollow mark reads "seen", whole, inside the
+    panel, the panel no smaller for it."""
+    from scopa.app import style
+    from scopa.app.wording import suit_name
+
+    fast.resize(size)
+    fast.set_language(language)
+    scene = open_solo(fast, Match.new(Rules(), 31))
+    key(fast, pygame.K_t)
+    (tracker,) = [item for item in scene.overlay_items() if item.key[0][0] == "tracker"]
+    drawn: list[style.Drawn] = []
+    with style.watch_text(drawn.append):
+        tracker.paint(pygame.Surface(size))
+    (seen,) = [text for text in drawn if text.words == fast.t("aids.tracker_seen")]
+    assert not seen.elided and tracker.rect.contains(seen.used)
+    coins = suit_name(fast.t, "D", scene.aids.host.deck_style())
+    (name,) = [text for text in drawn if text.words == coins]
+    assert name.used.bottom <= seen.used.top  # under the suits' line

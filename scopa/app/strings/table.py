@@ -40,9 +40,7 @@ STRINGS = {
             "Your turn: pick a card with the arrows or 1, 2, 3… from the left, "
             "then Enter (F1: every key)"
         ),
-        "table.your_turn_keys_named": (
-            "{name}, your turn: arrows or 1, 2, 3… to pick, then Enter"
-        ),
+        "table.your_turn_keys_named": ("{name}, your turn: arrows or 1, 2, 3… to pick, then Enter"),
         "table.thinking": "{name} is thinking…",
         "table.friend_turn": "Waiting for {name} to play",
         "table.stand_in_turn": "The computer is playing for {name}…",

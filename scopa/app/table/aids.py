@@ -118,6 +118,8 @@ class TrackerSize:
     """The suits' marks side by side under a rank (``TRACKER_GRIDS``)..."""
     step: float = 2.6
     """...and from one to the next, in reaches."""
+    seen: str = ""
+    """The word under the legend for a hollow mark (a card seen), "" where there is no room."""
 
 
 def hint_job(level: str, seed: int, obs: Observation) -> Any:
@@ -587,9 +589,10 @@ class AidsLayer:
         deck = self.host.deck_style()
         headings = (t("aids.tracker_title"), t("aids.tracker_title_short"))
         names = [suit_name(t, suit, deck) for suit in TRACKER_SUITS]
+        seen = t("aids.tracker_seen")  # under the suits' marks, the hollow one's: a card seen
         french = deck_family(deck) == "french"
 
-        size, area, heading = self._tracker_fit(headings, names, len(counts))
+        size, area, heading = self._tracker_fit(headings, names, len(counts), seen)
         px, cell, pip, widths, legend_w = size.px, size.cell, size.pip, size.widths, size.legend_w
         title = text.pen("ui", px, style.BRIGHT_GOLD)
         legend = text.pen("ui", px, style.CREAM)
@@ -627,17 +630,26 @@ class AidsLayer:
                         suit_mark(surface, suit, centre, pip, EMPTY_PIP, ring, french)
             x = area.centerx - legend_w / 2
             y = area.bottom - lay.margin * 0.25 - line
+            if size.seen:
+                y -= line  # the suits' line, over the hollow mark's
             for suit, name, name_w in zip(TRACKER_SUITS, names, widths, strict=True):
                 mark = (x + pip, y + line / 2)
                 suit_mark(surface, suit, mark, pip, _mark(suit), french=french)
                 style.text(surface, name, legend, FRect(x + pip * 3, y, name_w, line))
                 x += name_w + pip * 2
+            if size.seen:  # a place left hollow: a card seen
+                x, y = area.centerx - legend_w / 2, y + line
+                ring = max(1, round(pip / 3))
+                mark = (x + pip, y + line / 2)
+                suit_mark(surface, TRACKER_SUITS[0], mark, pip, EMPTY_PIP, ring, french)
+                room = FRect(x + pip * 3, y, legend_w - pip * 3, line)
+                style.text(surface, size.seen, legend, room)
 
-        key = ("tracker", heading, deck, tuple(counts), tuple(names))
+        key = ("tracker", heading, deck, tuple(counts), tuple(names), seen)
         return Item((key, tuple(area)), box(area), paint)
 
     def _tracker_fit(
-        self, headings: tuple[str, ...], names: list[str], columns: int
+        self, headings: tuple[str, ...], names: list[str], columns: int, seen: str = ""
     ) -> tuple[TrackerSize, FRect, str]:
         """The tracker's size, place and heading: as large as leaves the seats, piles and
         counts in sight, to be read at a glance in a small window too, else as small as
@@ -646,7 +658,7 @@ class AidsLayer:
         own pile's count). Worked out once per layout and words (each size tried weighs
         every spot against every part of the table)."""
         lay, text = self.host.layout(), self.host.text
-        key = (lay, headings, tuple(names), columns)
+        key = (lay, headings, tuple(names), columns, seen)
         known = self._tracker_spot
         if known is not None and known[0] == key:
             return known[1]
@@ -660,7 +672,11 @@ class AidsLayer:
         ]
         # the last try: the ranks' columns as narrow as their labels allow
         last = (headings[-1], *TRACKER_GRIDS[-1], lay.font_small, least, TRACKER_NARROW)
-        for heading, across, reach, step, px, pip, wide in [*tried, last]:
+        # with the hollow mark's line under the legend where some size leaves everything in
+        # sight so, else without it (scopone at 960x540 has no room for a line more)
+        told = [(said, *tried_one) for said in dict.fromkeys((seen, "")) for tried_one in tried]
+        told += [("", *last)]
+        for said, heading, across, reach, step, px, pip, wide in told:
             roomy = lay.font_normal * 1.55 if wide > TRACKER_NARROW else 0.0
             cell = max(roomy, px * wide, pip * reach)
             title = text.pen("ui", px, style.BRIGHT_GOLD)
@@ -669,13 +685,15 @@ class AidsLayer:
             legend = text.pen("ui", px, style.CREAM)
             widths = [pip * 3 + style.natural_width(name, legend) for name in names]
             legend_w = sum(widths) + pip * 2 * (len(names) - 1)
+            legend_w = max(legend_w, pip * 3 + style.natural_width(said, legend))
             width = max(cell * columns, title_w, legend_w) + lay.margin * 1.2
             rows = len(TRACKER_SUITS) // across - 1
-            height = style.line_height(title) * 4 + lay.margin * 0.6 + (4.4 + step * rows) * pip
+            lines = 5 if said else 4  # the heading, ranks, counts, the legend's one or two
+            height = style.line_height(title) * lines + lay.margin * 0.6 + (4.4 + step * rows) * pip
             area, covers = self._tracker_area(width, height)
             if not covers:
                 break
-        fit = (TrackerSize(px, cell, pip, widths, legend_w, across, step), area, heading)
+        fit = (TrackerSize(px, cell, pip, widths, legend_w, across, step, said), area, heading)
         self._tracker_spot = (key, fit)
         return fit
 
