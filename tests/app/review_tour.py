@@ -213,6 +213,18 @@ def _states(tour: Tour, coordinator: MatchCoordinator, setup: MatchSetup) -> Non
         tour.frames(8)
         tour.show(place)
         app.back()
+    # a loss just past the tolerance, written with the decimals that show it past it: as
+    # its figure where its words do not fit (at 1600x900 they do not, in either language)
+    done = ReviewJob(91, 1, (0,), 0)
+    done.review = Review((0,), (_grade(0.10009999, 1.5),), (1,))
+    reviews.jobs[1] = done
+    size = app.size
+    app.resize((1600, 900))
+    review = app.open("review", coordinator=coordinator, round_no=1)
+    tour.frames(8)
+    tour.show("review, a mistake just past the tolerance, in a large window")
+    app.back()
+    app.resize(size)
     reviews.jobs[1] = real
     coordinator.hinted = set()
     del review, setup

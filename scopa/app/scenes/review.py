@@ -775,7 +775,7 @@ class ReviewScene(MenuScene):
         pad = m.px(style.SPACE_XS)
         top, height = row.top + pad, row.h - 2 * pad
         loss_box, where, _ = self._info_boxes(row)
-        style.text(surface, self.loss_words(grade, loss_box.w), self._loss_pen(), loss_box)
+        style.text(surface, self.loss_words(grade, loss_box), self._loss_pen(), loss_box)
         style.text(surface, self.t("table.round", n=grade.round_no), self._note_pen(), where)
         played, best = grade.played.card, grade.best.card
         hand_glow = {card: PLAYED_GLOW for card in (played,) if card is not None}
@@ -797,12 +797,12 @@ class ReviewScene(MenuScene):
             style.text(surface, words, pen, box, lines=0, least=pen.px)
             y += need
 
-    def loss_words(self, grade: MoveGrade, room: float) -> str:
+    def loss_words(self, grade: MoveGrade, room: pygame.Rect) -> str:
         """What a row's move lost, as it fits ``room``: "−1.52 points", else the figure
         alone (a loss just past the tolerance is written "−0.1001", and "−0.1001 points" was
         cut to "−0.1001 poi…"; the strip above says they are points lost)."""
         words = loss_line(self.app.t, grade.loss)
-        if style.natural_width(words, self._loss_pen()) <= room:
+        if not style.fit(words, self._loss_pen(), room.w, room.h).elided:
             return words
         return self.t("review.loss_bare", points=points(self.app.t, grade.loss))
 
