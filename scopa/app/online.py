@@ -219,8 +219,10 @@ class OnlineSession:
         ``here``: the seats of other people at this screen, with their names: each is
         taken on a link of its own. ``starts``: the host starts the match once every seat
         is taken (``begin``); else the match begins as the last seat is taken."""
-        if at is not None:
-            self._job = self._pool.submit(self._open_at, at, rules, seats, name, here, starts)
+        if at is not None:  # held as at a friend's table: this game does not hold it
+            table = (rules, seats, name, here, starts)
+            opening = partial(lambda at: self._open(self._link(at), at, table, hosted=False), at)
+            self._job = self._pool.submit(opening)  # (connecting waits: never in a frame)
             return
         server = self.running
         if server is None:
@@ -240,46 +242,28 @@ class OnlineSession:
             if self._leaving.is_set():
                 raise concurrent.futures.CancelledError  # stop_server is queued behind us
             link = self._link(server.local_address)
-            future = link.submit(link.client.create(rules, seats, name, 0, start=starts))
-            ticket = future.result(JOIN_TIMEOUT)
-            self._hold(ticket, hosted=True)
-            address = f"{server.address}/{grouped(ticket.code)}"
-            seated = Seated(link, ticket, address, address)
-            try:
-                for seat, person in sorted((here or {}).items()):
-                    other = self._other_seat(
-                        seated,
-                        partial(
-                            Client.join, code=ticket.code, name=person, seat=seat, host=ticket.token
-                        ),
-                    )
-                    seated.others.append(other)
-                    self._hold(other.ticket, hosted=True)
-            except BaseException:
-                seated.close()
-                raise
-            return seated
+            return self._open(link, server.address, (rules, seats, name, here, starts))
 
         self._job = self._pool.submit(work)
 
-    def _open_at(
+    def _open(
         self,
-        at: str,
-        rules: Rules,
-        seats: list[dict[str, Any]],
-        name: str,
-        here: dict[int, str] | None,
-        starts: bool,
+        link: BackgroundClient,
+        server: str,
+        table: tuple[Rules, list[dict[str, Any]], str, dict[int, str] | None, bool],
+        *,
+        hosted: bool = True,
     ) -> Seated:
-        """``host`` at another's server: the table opened there, this player in the first
-        seat and the people here in theirs, as at a table this game serves; the seats held
-        as at a friend's table (this game does not hold it)."""
-        link = self._link(at)
+        """Open the ``table`` asked of ``host`` (its rules, seats, the player's name, the
+        people here, whether the host starts it) on ``link``, to the server known to the
+        friends as ``server``: this player in the first seat, each person here in theirs
+        on a link of its own; the seats held (``hosted``: at a table this game holds)."""
+        rules, seats, name, here, starts = table
         ticket = link.submit(link.client.create(rules, seats, name, 0, start=starts)).result(
             JOIN_TIMEOUT
         )
-        self._hold(ticket, hosted=False)
-        address = f"{at}/{grouped(ticket.code)}"
+        self._hold(ticket, hosted=hosted)
+        address = f"{server}/{grouped(ticket.code)}"
         seated = Seated(link, ticket, address, address)
         try:
             for seat, person in sorted((here or {}).items()):
@@ -288,7 +272,7 @@ class OnlineSession:
                 )
                 other = self._other_seat(seated, join)
                 seated.others.append(other)
-                self._hold(other.ticket, hosted=False)
+                self._hold(other.ticket, hosted=hosted)
         except BaseException:
             seated.close()
             raise

@@ -726,6 +726,20 @@ class GameServer:
             yield table, seat
 
     @contextlib.asynccontextmanager
+    async def _host_of(
+        self, conn: Connection, spectator: str, target: int
+    ) -> AsyncIterator[tuple[Table, SeatRecord]]:
+        """``_waiting``, for the table's host about another seat, ``target``: the table and
+        that seat's record (refused to anyone else, and for the host's own seat or one the
+        table does not have)."""
+        async with self._waiting(conn, spectator) as (table, seat):
+            if not table.seats[seat].starts:
+                raise ProtocolError("not_host")
+            if not 0 <= target < len(table.seats) or target == seat:
+                raise ProtocolError("bad_message", f"seat {target} is no other seat at the table")
+            yield table, table.seats[target]
+
+    @contextlib.asynccontextmanager
     async def _over(self, conn: Connection, spectator: str) -> AsyncIterator[tuple[Table, int]]:
         """The table ``conn`` sits at and its seat, the table's lock held and its seats read
         again, once its match is over (refused otherwise: ``spectator`` says why to a
@@ -784,12 +798,7 @@ class GameServer:
         stranger who got the code, or to seat partners apart): their connection is told
         ``removed`` and closed, and their token no longer holds the seat."""
         target = message["seat"]
-        async with self._waiting(conn, "spectators remove no one") as (table, seat):
-            if not table.seats[seat].starts:
-                raise ProtocolError("not_host")
-            if not 0 <= target < len(table.seats) or target == seat:
-                raise ProtocolError("bad_message", f"seat {target} cannot be removed")
-            record = table.seats[target]
+        async with self._host_of(conn, "spectators remove no one", target) as (table, record):
             if record.kind != "human" or not record.taken:
                 raise ProtocolError("bad_message", f"nobody sits in seat {target}")
             await self._free(table, target)
@@ -803,12 +812,7 @@ class GameServer:
         friend who cannot come), or frees a computer's seat for a person who can."""
         target = message["seat"]
         level = check_level(message.get("level", "expert"))
-        async with self._waiting(conn, "spectators seat no one") as (table, seat):
-            if not table.seats[seat].starts:
-                raise ProtocolError("not_host")
-            if not 0 <= target < len(table.seats) or target == seat:
-                raise ProtocolError("bad_message", f"seat {target} cannot change")
-            record = table.seats[target]
+        async with self._host_of(conn, "spectators seat no one", target) as (table, record):
             if message["computer"]:
                 if record.kind != "human" or record.taken:
                     raise ProtocolError("seat_taken", f"seat {target} is not free")

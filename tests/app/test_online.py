@@ -260,28 +260,19 @@ def test_a_friend_whose_host_closed_the_game_is_told_so(app, tmp_path):
     for it."""
     from scopa.app.table.absence import LONG_DOWN
 
-    from .test_online_lobby_copy import join
+    from .test_online_lobby_copy import annas_table, join
 
-    server = LocalServer(tmp_path / "host", port=0)
-    server.start()
-    anna = BackgroundClient(server.local_address)
-    try:
-        seats = [{"kind": "human"}] * 2
-        ticket = anna.submit(anna.client.create(Rules(), seats, "Anna", 0)).result(20)
-        join(app, f"{server.local_address}/{grouped(ticket.code)}")
+    with annas_table(tmp_path / "host", players=2) as (server, address):
+        join(app, address)
         table = table_opens(app)
         server.stop()
         run_until(app, lambda: not table.coordinator.online, 20)
-        words = [item.key for item in table.overlay_items() if item.key[0] == "connection"]
-        assert words and words[0][1] == app.t("online.host_closed")
-        down = table.coordinator.offline_for()
-        table.coordinator.clock = lambda: time.monotonic() + LONG_DOWN - down
-        words = [item.key for item in table.overlay_items() if item.key[0] == "connection"]
-        assert words and words[0][1] == app.t("online.host_closed")
-    finally:
+        for later in (0.0, LONG_DOWN):  # at once, and a long while after
+            down = table.coordinator.offline_for()
+            table.coordinator.clock = lambda later=later, down=down: time.monotonic() + later - down
+            words = [item.key for item in table.overlay_items() if item.key[0] == "connection"]
+            assert words and words[0][1] == app.t("online.host_closed")
         app.home()
-        anna.close()
-        server.stop()
 
 
 def test_a_window_cut_off_a_while_offers_to_leave_under_the_banner(hosted):

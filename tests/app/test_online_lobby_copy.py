@@ -4,7 +4,8 @@ address, while a friend is still awaited; and the address shown is one the other
 from __future__ import annotations
 
 import socket
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 import pytest
 
@@ -47,23 +48,32 @@ def cut_off(link, stop: Callable[[], None]) -> None:  # noqa: ANN001
     stop()
 
 
-def test_a_lobby_whose_host_closed_the_game_says_so(app, tmp_path):
-    """The game holding the table closed (the server said so as it closed): the lobby said
-    "Connection lost: reconnecting…", as if a line had dropped."""
-    server = LocalServer(tmp_path / "host", port=0)
+@contextmanager
+def annas_table(folder, players: int = 3) -> Iterator[tuple[LocalServer, str]]:  # noqa: ANN001
+    """A table of ``players`` seats for people on a server of its own, Anna in the first:
+    the server and the table's address (Anna's link and the server closed after)."""
+    server = LocalServer(folder, port=0)
     server.start()
     anna = BackgroundClient(server.local_address)
     try:
-        seats = [{"kind": "human"}] * 3
-        ticket = anna.submit(anna.client.create(Rules(players=3), seats, "Anna", 0)).result(20)
-        lobby = join(app, f"{server.local_address}/{grouped(ticket.code)}")
+        seats = [{"kind": "human"}] * players
+        rules = Rules(players=players)
+        ticket = anna.submit(anna.client.create(rules, seats, "Anna", 0)).result(20)
+        yield server, f"{server.local_address}/{grouped(ticket.code)}"
+    finally:
+        anna.close()
+        server.stop()
+
+
+def test_a_lobby_whose_host_closed_the_game_says_so(app, tmp_path):
+    """The game holding the table closed (the server said so as it closed): the lobby said
+    "Connection lost: reconnecting…", as if a line had dropped."""
+    with annas_table(tmp_path / "host") as (server, address):
+        lobby = join(app, address)
         run_until(app, lambda: lobby.awaited == 1)
         server.stop()
         run_until(app, lambda: lobby._status()[0] == app.t("online.host_closed_lobby"))
-    finally:
         app.home()
-        anna.close()
-        server.stop()
 
 
 def test_a_joiner_who_has_no_address_yet_is_not_offered_copy(app):
@@ -141,13 +151,8 @@ def test_a_window_on_the_host_s_computer_shows_the_address_the_others_reach(
 def test_a_lobby_cut_off_from_its_table_says_it_is_getting_back(app, tmp_path):
     """A window tries to get back to its table for as long as it stays: its lobby said
     "Waiting for 1 more" all the while, as if the link held."""
-    server = LocalServer(tmp_path / "host", port=0)
-    server.start()
-    anna = BackgroundClient(server.local_address)
-    try:
-        seats = [{"kind": "human"}] * 3
-        ticket = anna.submit(anna.client.create(Rules(players=3), seats, "Anna", 0)).result(20)
-        lobby = join(app, f"{server.local_address}/{grouped(ticket.code)}")
+    with annas_table(tmp_path / "host") as (server, address):
+        lobby = join(app, address)
         run_until(app, lambda: lobby.awaited == 1)
         assert lobby._status()[0] == app.t("online.waiting_1")
         cut_off(lobby.session.seated.link, server.stop)
@@ -155,6 +160,3 @@ def test_a_lobby_cut_off_from_its_table_says_it_is_getting_back(app, tmp_path):
         assert lobby.session.error is None  # nothing given up: Leave is the way out
         click(app, lobby.leave_button)
         assert lobby.session.seated.link.client.lost  # and leaving ends the tries
-    finally:
-        anna.close()
-        server.stop()

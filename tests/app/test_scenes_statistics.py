@@ -1128,19 +1128,14 @@ def test_margins_of_matches_all_won_or_all_lost_are_named_for_what_they_are(
     closest win. The tile says so, and the best of matches all lost is the closest loss."""
     setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("CPU", False, "expert")), Rules())
     matches = [play_out(seed) for seed in range(12)]
-    won = [match for match in matches if match.winner == 0][:2]
-    lost = [match for match in matches if match.winner == 1][:2]
-    for match in won:
-        store.record_result(setup, match)
-    scene = show(app, StatisticsScene(app), (960, 540), language)
-    labels = [label for label, _ in scene.tiles()]
-    assert app.t("st_worst_won") in labels and app.t("st_worst") not in labels
-    assert app.t("st_best") in labels
-    app.stack.pop()
-    store.reset_stats()
-    for match in lost:
-        store.record_result(setup, match)
-    scene = show(app, StatisticsScene(app), (960, 540), language)
-    labels = [label for label, _ in scene.tiles()]
-    assert app.t("st_best_lost") in labels and app.t("st_best") not in labels
-    assert app.t("st_worst") in labels
+    for winner, named, unnamed, kept in (
+        (0, "st_worst_won", "st_worst", "st_best"),  # all won: the worst is the closest win
+        (1, "st_best_lost", "st_best", "st_worst"),  # all lost: the best is the closest loss
+    ):
+        store.reset_stats()
+        for match in [match for match in matches if match.winner == winner][:2]:
+            store.record_result(setup, match)
+        scene = show(app, StatisticsScene(app), (960, 540), language)
+        labels = [label for label, _ in scene.tiles()]
+        assert app.t(named) in labels and app.t(unnamed) not in labels and app.t(kept) in labels
+        app.stack.pop()
