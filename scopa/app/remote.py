@@ -495,6 +495,8 @@ class RemoteCoordinator:
         self._sending: tuple[int, Observation, Move] | None = None
         self._sent_at = 0.0
         """When (``clock``) the move waiting in ``_sending`` was sent."""
+        self.woke_at: float | None = None
+        """When (``clock``) this window last woke from a stall (``arrivals``), if it did."""
         """The move sent, until the server's next update says whether it was taken."""
         self._on_over = on_over
         """Called once when the match is seen over (with False), and once if the table's
@@ -956,6 +958,8 @@ class RemoteCoordinator:
         now = self.frame_clock()
         stalled = self._polled is not None and now - self._polled > STALL
         self._polled = now
+        if stalled:
+            self.woke_at = self.clock()
         if stalled and self.online and not self.match.over:
             self._checking = self.link.submit(self.link.client.sync())
         items, self._following = [*self._following, *self.link.poll()], []
@@ -1411,6 +1415,11 @@ class SharedScreen:
 
     def sending_for(self) -> float:
         return max((part.sending_for() for part in self.parts.values()), default=0.0)
+
+    @property
+    def woke_at(self) -> float | None:
+        woken = [part.woke_at for part in self.parts.values() if part.woke_at is not None]
+        return max(woken, default=None)
 
     @property
     def checking(self) -> bool:

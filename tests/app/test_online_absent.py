@@ -403,6 +403,36 @@ def test_a_friend_seen_gone_only_as_this_window_came_back_is_not_told_back() -> 
     assert absence._newly_back() == [2]
 
 
+def test_a_friend_seen_gone_only_as_this_window_woke_from_a_stall_is_not_told_back() -> None:
+    """The host's game stopped twenty seconds, its server in it: the friend's link seemed
+    to drop and come back, and the host read "Sam is back at the table", Sam who never
+    left (and who was told nothing of the host). Woken from a stall, a window tells a
+    friend back as when its own link comes back: only one seen going after, or long away."""
+    from types import SimpleNamespace
+
+    from scopa.app.table.absence import GONE_NOTICED, AbsenceBanner
+
+    now = [100.0]
+    down: list[int] = []
+    coordinator = SimpleNamespace(clock=lambda: now[0], gone=lambda: down, online=True,
+                                  woke_at=None)  # fmt: skip
+    absence = AbsenceBanner(None, lambda: None, coordinator, str, lambda: None)  # type: ignore[arg-type]
+    assert absence._newly_back() == []
+    now[0] += 20.0  # the stall: nothing drawn, nothing looked at
+    coordinator.woke_at = now[0]
+    down[:] = [1]  # Sam's link timed out at the server the stall stopped
+    assert absence._newly_back() == []
+    now[0] += 2.0
+    down[:] = []  # and back at once
+    assert absence._newly_back() == []
+    now[0] += GONE_NOTICED
+    down[:] = [1]  # gone for real, then back
+    assert absence._newly_back() == []
+    now[0] += 1.0
+    down[:] = []
+    assert absence._newly_back() == [1]
+
+
 CROWD = ("Zoë", "Jose", "Łukasz", "Player 4", "Bartholomew Alessandrini", "José")
 """Six seats' names, long ones among them."""
 

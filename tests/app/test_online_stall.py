@@ -53,8 +53,10 @@ def test_a_window_awake_from_a_stall_shows_the_table_as_it_is_now(hosted):  # no
         assert time.monotonic() < deadline, "the friend's move never came"
         time.sleep(0.005)
     real = coordinator.frame_clock
+    assert coordinator.woke_at is None
     coordinator.frame_clock = lambda: real() + STALL + 5  # the window wakes up
     frame(app)
+    assert coordinator.woke_at is not None  # (friends seen down then are not told back)
     assert [type(events) for events in seen[-1].events] == [CaughtUp]
     assert coordinator.checking or coordinator.match.at == at + 2
     if coordinator.checking:

@@ -153,15 +153,20 @@ class AbsenceBanner:
         """Friends whose connection came back less than ``BACK_NOTICE`` ago (the banner
         saying they were gone had simply gone, and their plate's "Away" with it). Not of
         those already down as this window came back to the table from a link of its own
-        that dropped (the host's game closed), unless they stayed away a while
-        (``GONE_NOTICED``): a friend coming back with everyone was told "back" though
-        they never left."""
+        that dropped (the host's game closed), or from a stall of its own (``woke_at``),
+        unless they stayed away a while (``GONE_NOTICED``): a friend coming back with
+        everyone was told "back" though they never left."""
         now = self.coordinator.clock()
         if not self.coordinator.online:  # cut off: every friend's link seems down from here
             self._online_since, self._gone_since = None, {}
             return sorted(self._back_since)
         if self._online_since is None:  # back from a link of its own that dropped
             self._online_since = now
+        woke = getattr(self.coordinator, "woke_at", None)
+        if woke is not None and woke > self._online_since:  # back from a stall of its own
+            # (the host's game stopped a while, its server in it: the friends' links seemed
+            # to drop and come back, and the host was told "Sam is back", who never left)
+            self._online_since = woke
         gone = set(self.coordinator.gone())
         for seat in set(self._gone_since) - gone:
             since = self._gone_since.pop(seat)
