@@ -59,12 +59,18 @@ def read_rules(data: Any) -> Rules:
         raise ProtocolError("bad_rules", f"these rules cannot be played: {error}") from None
 
 
+def free_computer_names(used: Iterable[str]) -> list[str]:
+    """The names of ``COMPUTER_NAMES`` none of ``used`` goes by (whatever the capitals, or
+    letters of another alphabet drawn alike: ``name_key``), in their order."""
+    taken = {name_key(name) for name in used}
+    return [name for name in COMPUTER_NAMES if name_key(name) not in taken]
+
+
 def renamed_computers(seats: Sequence[SeatRecord], name: str) -> dict[int, SeatRecord]:
     """The computers of a table not yet playing that go by ``name``, a person's coming to
     sit, each under a name of ``COMPUTER_NAMES`` no seat goes by (a person keeps the name
     they typed: a computer's was only given)."""
-    used = {name_key(record.name) for record in seats} | {name_key(name)}
-    free = [other for other in COMPUTER_NAMES if name_key(other) not in used]
+    free = free_computer_names([*(record.name for record in seats), name])
     renamed = {}
     for number, record in enumerate(seats):
         if record.kind == "computer" and name_key(record.name) == name_key(name) and free:
@@ -75,9 +81,7 @@ def renamed_computers(seats: Sequence[SeatRecord], name: str) -> dict[int, SeatR
 def computer_name(seats: Sequence[SeatRecord], seat: int) -> str:
     """A name of ``COMPUTER_NAMES`` for a computer coming to sit in ``seat``, which no seat
     goes by."""
-    used = {name_key(record.name) for record in seats}
-    free = (name for name in COMPUTER_NAMES if name_key(name) not in used)
-    return next(free, f"CPU {seat + 1}")
+    return next(iter(free_computer_names(record.name for record in seats)), f"CPU {seat + 1}")
 
 
 def distinct_name(name: str, seats: Sequence[SeatRecord], seat: int) -> str:
@@ -103,8 +107,7 @@ def read_seats(data: list[Any], rules: Rules, people: Sequence[str] = ()) -> tup
             "bad_message", f"a {rules.players}-player table needs {rules.players} seats"
         )
     seats = []
-    taken = {name_key(name) for name in people}
-    names = iter([name for name in COMPUTER_NAMES if name_key(name) not in taken])
+    names = iter(free_computer_names(people))
     for number, spec in enumerate(data):
         if not isinstance(spec, dict) or not set(spec) <= _SEAT_KEYS:
             raise ProtocolError("bad_message", f"seat {number}: an object of {sorted(_SEAT_KEYS)}")

@@ -609,37 +609,26 @@ class LobbyScene(MenuScene):
 
     def _seat_button(self, kind: str, number: int) -> Button:
         idle = self._not_moving
-        if kind == "remove":  # a stranger with the code, or partners to seat apart
-            return Button(
-                self.tr("online.remove"),
-                partial(self.ask_remove, number),
-                hint=self.tr("online.remove_hint"),
-                enabled=idle,
-                size=style.ROW_NOTE,
-            )
-        if kind == "computer":  # a friend who cannot come
-            return Button(
-                self.tr("online.seat_computer"),
+        buttons = {  # kind: its words, what it does to seat ``number``, its hint
+            # a stranger with the code, or partners to seat apart
+            "remove": ("online.remove", partial(self.ask_remove, number), "online.remove_hint"),
+            # a friend who cannot come, or who can after all
+            "computer": (
+                "online.seat_computer",
                 partial(self._seat_kind, number, True),
-                hint=self.tr("online.seat_computer_hint"),
-                enabled=idle,
-                size=style.ROW_NOTE,
-            )
-        if kind == "free":  # a friend who can after all
-            return Button(
-                self.tr("online.remove"),
+                "online.seat_computer_hint",
+            ),
+            "free": (
+                "online.remove",
                 partial(self._seat_kind, number, False),
-                hint=self.tr("online.free_computer_hint"),
-                enabled=idle,
-                size=style.ROW_NOTE,
-            )
-        if kind == "sit":
+                "online.free_computer_hint",
+            ),
+            "sit": ("online.sit_here", partial(self.sit, number), "online.sit_here_hint"),
+        }
+        if kind in buttons:
+            words, action, hint = buttons[kind]
             return Button(
-                self.tr("online.sit_here"),
-                partial(self.sit, number),
-                hint=self.tr("online.sit_here_hint"),
-                enabled=idle,
-                size=style.ROW_NOTE,
+                self.tr(words), action, hint=self.tr(hint), enabled=idle, size=style.ROW_NOTE
             )
         return Tab(
             lambda: self.t("online.moves" if self.moving_seat == number else "online.who_moves"),
