@@ -47,6 +47,7 @@ def review_stops(tour: Tour) -> None:
     review: ReviewScene = app.stack.top  # type: ignore[assignment]
     tour.frames(8)
     tour.hover_all(review, "review, a round")
+    _every_move(tour, review)
     coordinator.hinted = {grade.number for grade in review.review().of(review.seat)}
     tour.show("review, a round played from hints")
     tour.click(review.scope_choice)
@@ -95,6 +96,30 @@ def review_stops(tour: Tour) -> None:
     _statistics(tour)
     tour.home()
     app.toasts = type(app.toasts)()
+
+
+def _every_move(tour: Tour, review: ReviewScene) -> None:
+    """The round's moves page by page, Master's own and those as good among them, one
+    chosen by a hint; then back to the costliest."""
+    choice = review.moves_choice
+    assert choice is not None, "a review with graded moves offers them all"
+    tour.click(choice)
+    tour.hover((0, 0))
+    tour.show("review, every move: the first page")
+    pages = len(choice.options) - 1
+    kinds = set()
+    for page in range(pages):
+        review._set_page(page)
+        tour.frames(1)
+        kinds |= {(g.played == g.best, g.accurate) for g in review.grades()}
+        if page == 1:
+            first = review.grades()[0].number
+            review.coordinator.hinted = {first}
+            tour.show("review, every move: a page with a hint's move")
+            review.coordinator.hinted = set()
+    assert (True, True) in kinds and (False, False) in kinds, kinds
+    review._set_page(None)
+    tour.frames(1)
 
 
 def _round_just_ended(tour: Tour, setup: MatchSetup) -> tuple[MatchCoordinator, ScoringScene]:

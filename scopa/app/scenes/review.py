@@ -37,6 +37,8 @@ if TYPE_CHECKING:
 
 PLAYED_GLOW = style.LACQUER
 MASTER_GLOW = style.GREEN
+ROWS = 3
+"""The moves a review shows at a time (the costliest, or a page of them all)."""
 SHOWN = 0.6
 """The least share of its width a card in a row of overlapping cards shows: its corner and
 most of its face (the cards are made smaller when there are too many for that)."""
@@ -70,6 +72,9 @@ class ReviewScene(MenuScene):
         self.seats = Seats(coordinator.setup, app.t, coordinator.humans)
         self.stage = "review"
         self.seat = coordinator.humans[0]
+        self.page: int | None = None
+        """The page of every graded move on show (``ROWS`` to a page), or None: the
+        costliest moves."""
         if coordinator.mode == "hotseat" and not coordinator.reviews_shared:
             self.stage = "who"
         self._waiting = ""
@@ -127,9 +132,20 @@ class ReviewScene(MenuScene):
         return self.t("review.waiting", percent=round(done * 100))
 
     def grades(self) -> tuple[MoveGrade, ...]:
-        """The costliest moves of the seat on show (at most three)."""
+        """The moves in the rows: the costliest of the seat on show (at most three), or a
+        page of all its graded moves in the order played (``page``)."""
         review = self.review()
-        return () if review is None else review.costliest(self.seat)
+        if review is None:
+            return ()
+        if self.page is None:
+            return review.costliest(self.seat)
+        return review.of(self.seat)[self.page * ROWS : (self.page + 1) * ROWS]
+
+    def graded(self) -> int:
+        """How many moves of the seat on show were graded (every move with a choice: a last
+        card, played because it is the only one, is not)."""
+        review = self.review()
+        return 0 if review is None else len(review.of(self.seat))
 
     def summary(self) -> list[tuple[str, str]]:
         """The figures of the seat on show: accuracy, points lost, the choices that mattered
@@ -209,13 +225,19 @@ class ReviewScene(MenuScene):
 
     def played_line(self, grade: MoveGrade) -> str:
         """The move played, said to its player ("You played...") when they alone look, else
-        naming them."""
+        naming them; told when a hint chose it (such moves are not counted in accuracy)."""
         if self.coordinator.mode == "solo" or self.private:
-            return move_phrase(self.app.t, "you", grade.played, self.deck, matta=grade.matta)
-        name = self.seats.seat_name(grade.seat)
-        return move_phrase(self.app.t, "one", grade.played, self.deck, name, grade.matta)
+            said = move_phrase(self.app.t, "you", grade.played, self.deck, matta=grade.matta)
+        else:
+            name = self.seats.seat_name(grade.seat)
+            said = move_phrase(self.app.t, "one", grade.played, self.deck, name, grade.matta)
+        if grade.number in self.coordinator.hinted:  # (every move on show: not graded)
+            return self.t("review.played_hinted", move=said)
+        return said
 
     def master_line(self, grade: MoveGrade) -> str:
+        if grade.played == grade.best:
+            return self.t("review.master_same")
         return move_phrase(self.app.t, "master", grade.best, self.deck, matta=grade.matta)
 
     def empty_text(self) -> str:
@@ -244,6 +266,7 @@ class ReviewScene(MenuScene):
         self.name_buttons: list[Button] = []
         self.scope_choice: Choice | None = None
         self.seat_choice: Choice | None = None
+        self.moves_choice: Choice | None = None
         self.show_all: Button | None = None
         if self.stage == "who":
             for seat in self.coordinator.humans:
@@ -290,6 +313,21 @@ class ReviewScene(MenuScene):
                     self._set_seat,
                 )
                 self.form.add(self.seat_choice)
+            graded = self.graded()
+            if self.page is not None and self.page * ROWS >= graded:
+                self.page = None  # another round or person, with fewer moves
+            if graded:
+                pages = [
+                    (page, self.moves_page(page, graded))
+                    for page in range((graded + ROWS - 1) // ROWS)
+                ]
+                self.moves_choice = Choice(
+                    [(None, self.tr("review.moves_costliest")), *pages],
+                    lambda: self.page,
+                    self._set_page,
+                    hint=self.tr("review.moves_hint"),
+                )
+                self.form.add(self.moves_choice)
             # a position of a match held by a server cannot be dealt again here (its other
             # hands were never known)
             for index in range(0 if self.coordinator.remote else len(self.grades())):
@@ -307,6 +345,17 @@ class ReviewScene(MenuScene):
         # which may come with the grades while Enter is meant for what had the focus
         self.form.set_focus(self.form.widgets[0])
 
+    def moves_page(self, page: int, graded: int) -> Callable[[], str]:
+        """A page of every graded move, in the choice of which moves are on show ("Moves
+        4–6 of 11")."""
+        first = page * ROWS + 1
+        last = min(graded, first + ROWS - 1)
+        return lambda: self.t("review.moves_page", first=first, last=last, count=graded)
+
+    def _set_page(self, page: int | None) -> None:
+        self.page = page
+        self._refresh()
+
     def round_named(self, number: int) -> Callable[[], str]:
         """A round reviewed, in the choice of what is on show ("Round 2")."""
         return lambda: self.t("review.scope_round_n", n=number)
@@ -316,11 +365,18 @@ class ReviewScene(MenuScene):
         self.scope = scope[0]
         if scope[0] == "round":
             self.round_no = scope[1]
+        self._first_page()
         self._refresh()
 
     def _set_seat(self, seat: int) -> None:
         self.seat = seat
+        self._first_page()
         self._refresh()
+
+    def _first_page(self) -> None:
+        """Every move stays on show for another round or person, from its first."""
+        if self.page is not None:
+            self.page = 0
 
     def _refresh(self) -> None:
         """Widgets again for what is on show (a button per costly move), the focus kept."""
@@ -508,8 +564,12 @@ class ReviewScene(MenuScene):
         self.scope_choice.place(pygame.Rect(left, area.top, choice_w, choice_h))
         if self.seat_choice is not None:
             self.seat_choice.place(pygame.Rect(left + choice_w + gap, area.top, choice_w, choice_h))
+        right = area.right
+        if self.moves_choice is not None:
+            right -= choice_w + gap
+            self.moves_choice.place(pygame.Rect(right + gap, area.top, choice_w, choice_h))
         self.name_box = pygame.Rect(
-            left + choice_w + gap, area.top, area.w - choice_w - gap, choice_h
+            left + choice_w + gap, area.top, right - left - choice_w - gap, choice_h
         )
         top = area.top + choice_h + m.px(style.SPACE_S)
         # The figures' strip: room under each figure for a label of two lines (the four
@@ -521,9 +581,9 @@ class ReviewScene(MenuScene):
         top = self.headers.bottom + m.px(style.SPACE_XS)
         self.rows_area = pygame.Rect(left, top, area.w, area.bottom - top)
         row_gap = m.px(style.SPACE_S)
-        row_h = (self.rows_area.h - 2 * row_gap) // 3
+        row_h = (self.rows_area.h - (ROWS - 1) * row_gap) // ROWS
         self.rows = [
-            pygame.Rect(left, top + k * (row_h + row_gap), area.w, row_h) for k in range(3)
+            pygame.Rect(left, top + k * (row_h + row_gap), area.w, row_h) for k in range(ROWS)
         ]
         pad = m.px(style.SPACE_S)
         # The columns of every row: what it cost and its button, the hand, the table, the
@@ -597,8 +657,13 @@ class ReviewScene(MenuScene):
     def _label_pen(self) -> style.Pen:
         return self.m.pen("ui", style.SMALL, style.INK_SOFT)
 
-    def _loss_pen(self) -> style.Pen:
-        return self.m.pen("ui_bold", style.ROW_TITLE, style.LACQUER)
+    def _loss_pen(self, grade: MoveGrade | None = None) -> style.Pen:
+        """A costly move's loss in red; an accurate move's (every move on show) in green,
+        as Master's own, or in the soft ink of a loss within the tolerance."""
+        colour = style.LACQUER
+        if grade is not None and grade.accurate:
+            colour = style.GREEN if grade.played == grade.best else style.INK_SOFT
+        return self.m.pen("ui_bold", style.ROW_TITLE, colour)
 
     def _detail_pen(self) -> style.Pen:
         return self.m.pen("ui", style.ROW_TITLE, style.INK_SOFT)
@@ -673,6 +738,8 @@ class ReviewScene(MenuScene):
         words = self.t("review.definition", tolerance=points(self.app.t, TOLERANCE))
         review = self.review()
         if review is None:
+            return words
+        if self.page is not None:  # every move is on show, the costly ones among them
             return words
         shown = sum(round(grade.loss, 2) for grade in self.grades())  # as the rows say them
         rest = round(round(self.lost(review), 2) - shown, 2)
@@ -775,7 +842,8 @@ class ReviewScene(MenuScene):
         pad = m.px(style.SPACE_XS)
         top, height = row.top + pad, row.h - 2 * pad
         loss_box, where, _ = self._info_boxes(row)
-        style.text(surface, self.loss_words(grade, loss_box), self._loss_pen(), loss_box)
+        words, pen = self.loss_words(grade, loss_box), self._loss_pen(grade)
+        style.text(surface, words, pen, loss_box)
         style.text(surface, self.t("table.round", n=grade.round_no), self._note_pen(), where)
         played, best = grade.played.card, grade.best.card
         hand_glow = {card: PLAYED_GLOW for card in (played,) if card is not None}
@@ -801,8 +869,12 @@ class ReviewScene(MenuScene):
         """What a row's move lost, as it fits ``room``: "−1.52 points", else the figure
         alone (a loss just past the tolerance is written "−0.1001", and "−0.1001 points" was
         cut to "−0.1001 poi…"; the strip above says they are points lost)."""
+        if grade.played == grade.best:
+            return self.t("review.best")
+        if round(grade.loss, 2) == 0:  # another move, worth as much
+            return self.t("review.as_good")
         words = loss_line(self.app.t, grade.loss)
-        if not style.fit(words, self._loss_pen(), room.w, room.h).elided:
+        if not style.fit(words, self._loss_pen(grade), room.w, room.h).elided:
             return words
         return self.t("review.loss_bare", points=points(self.app.t, grade.loss))
 
