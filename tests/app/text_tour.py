@@ -944,6 +944,9 @@ class Tour:
         scene.trend_choice.step(+1)
         self.show(f"statistics, the {scene.trend} chart")
         self.hover_all(scene, "statistics")
+        self.read_trend(scene, "accuracy")
+        scene.trend_choice.step(+1)
+        self.read_trend(scene, "results")
         app.back()
         own = Rules(assi=True, assi_ace_takes_ace=False, re_bello=True, napola=True)
         mine = MatchSetup((SeatConfig("Tu", True), SeatConfig("CPU", False, "expert")), own)
@@ -971,6 +974,17 @@ class Tour:
         self.statistics_at_length()
         self.statistics_reset()
         app.store.save_stats(kept)
+
+    def read_trend(self, scene, name: str) -> None:  # noqa: ANN001
+        """The pointer on the trend chart's first, a ringed and its last match: each read
+        out."""
+        drawn = scene.draw_trend(pygame.Surface(self.app.size), scene.trend_plot())
+        line = drawn[-1].points[0]
+        rings = [line.index(ring) for ring in drawn[-1].rings if ring in line]
+        for step in sorted({0, *rings[:1], len(line) - 1}):
+            self.hover(line[step])
+            self.show(f"statistics, the {name} chart read at match {step + 1}")
+        self.hover((0, 0))
 
     def statistics_at_length(self) -> None:
         """Thousands of matches (every bar's count written whole) and hundreds of results
@@ -1002,6 +1016,7 @@ class Tour:
             for _ in range(4):
                 self.show(f"statistics of thousands of matches by {scene.dimension}, {trend}")
                 scene.dimension_choice.step(+1)
+            self.read_trend(scene, f"dense {trend}")
             scene.trend_choice.step(+1)
         app.back()
 

@@ -143,12 +143,12 @@ class PastScene(MenuScene):
         self._notes_read = self.app.matches.past_notes_made
         stats = self.app.store.load_stats()
         kept = {past.key for past in self.kept}
-        moments = [_moment(past.when) for past in self.kept]
+        moments = [moment_of(past.when) for past in self.kept]
         since = min((moment for moment in moments if moment is not None), default=None)
         self.older = any(
             r.mode in PAST_MODES
             and r.match_id not in kept
-            and (since is None or (_moment(r.when) or since) > since)
+            and (since is None or (moment_of(r.when) or since) > since)
             for r in stats.recent
         )
         accuracy = {r.match_id: r.accuracy for r in stats.recent if r.accuracy is not None}
@@ -311,17 +311,7 @@ class PastScene(MenuScene):
         return title, when, score, won, figure
 
     def when_text(self, ended: datetime) -> str:
-        """When a match ended, in the player's time: today's and yesterday's by name."""
-        local = ended.astimezone()
-        time = f"{local.hour:02d}:{local.minute:02d}"
-        days = (datetime.now().astimezone().date() - local.date()).days
-        if days == 0:
-            return self.t("past.today", time=time)
-        if days == 1:
-            return self.t("past.yesterday", time=time)
-        months = self.t("past.months").split()
-        month = months[local.month - 1] if len(months) == 12 else str(local.month)
-        return self.t("past.date", day=local.day, month=month, year=local.year, time=time)
+        return when_said(self.t, ended)
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Home and End go to the first and the last match, Page Up and Page Down a list's
@@ -389,7 +379,21 @@ class PastScene(MenuScene):
             self.draw_hint(surface, self.hint_box, style.INK_SOFT)
 
 
-def _moment(when: str) -> datetime | None:
+def when_said(t: Callable[..., str], ended: datetime) -> str:
+    """When a match ended, in the player's time: today's and yesterday's by name."""
+    local = ended.astimezone()
+    time = f"{local.hour:02d}:{local.minute:02d}"
+    days = (datetime.now().astimezone().date() - local.date()).days
+    if days == 0:
+        return t("past.today", time=time)
+    if days == 1:
+        return t("past.yesterday", time=time)
+    months = t("past.months").split()
+    month = months[local.month - 1] if len(months) == 12 else str(local.month)
+    return t("past.date", day=local.day, month=month, year=local.year, time=time)
+
+
+def moment_of(when: str) -> datetime | None:
     """The moment an ISO 8601 time names (None for none, or one that does not read): the
     statistics write it in UTC, the past matches with the player's offset."""
     try:

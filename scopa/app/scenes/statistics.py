@@ -11,6 +11,7 @@ import pygame
 
 from scopa.engine.rules import PRESETS
 from scopa.stats import (
+    MatchResult,
     Stats,
     Tally,
     accuracy_series,
@@ -45,6 +46,7 @@ from .chart import (
     stacked_line_charts,
     stacked_plots,
 )
+from .past import moment_of, when_said
 
 WON = style.GREEN
 LOST = style.SIDE_COLORS[0]
@@ -123,7 +125,15 @@ class StatisticsScene(MenuScene):
     def _set_trend(self, name: str) -> None:
         self.trend = name
 
+    pointer: tuple[int, int] | None = None
+    """Where the pointer is in the window (None: out of it): on the trend chart, the match
+    under it is read out."""
+
     def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
+        elif event.type == pygame.WINDOWLEAVE:
+            self.pointer = None
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
             beside = self._chooser_beside(-1 if event.key == pygame.K_UP else +1)
             if beside is not None:
@@ -452,7 +462,7 @@ class StatisticsScene(MenuScene):
         self._card(surface, self.right_chart, "")
         pen, box = self._trend_title()
         style.text(surface, self._trend_words(), pen, box, align="center", valign="top", lines=2)
-        self.draw_trend(surface, self.trend_plot())
+        self.draw_readout(surface, self.draw_trend(surface, self.trend_plot()))
 
     def bar_key_box(self) -> pygame.Rect:
         """Where the bars' key is written: under the grouping's chooser, over the bars."""
@@ -563,6 +573,85 @@ class StatisticsScene(MenuScene):
             return []
         labels = [str(i + 1) for i in range(len(bands[1].values))]
         return stacked_line_charts(surface, plot, m, bands, labels)
+
+    def trend_matches(self) -> list[MatchResult]:
+        """The match of each step of the trend chart, oldest first."""
+        recent = self.stats.recent
+        if self.trend == "accuracy":
+            return [r for r in recent if r.accuracy is not None]
+        decided = [r for r in recent if r.margin is not None]
+        return decided[trend_start(self.stats, RATE_WINDOW) :]
+
+    def pointed_step(self, drawn: list[Drawn]) -> int | None:
+        """The step of the trend chart ``drawn`` the pointer is over (the nearest across
+        its plot), or None."""
+        if self.pointer is None or not drawn or not drawn[0].points[0]:
+            return None
+        plot = drawn[0].plot.unionall([part.plot for part in drawn[1:]])
+        dot = drawn[0].dot
+        if not plot.inflate(4 * dot, 2 * dot).collidepoint(self.pointer):
+            return None
+        steps = len(drawn[0].points[0]) - 1
+        share = (self.pointer[0] - plot.left) / max(1, plot.w)
+        return min(steps, max(0, round(share * steps)))
+
+    def readout(self, step: int) -> list[str]:
+        """What the trend chart says of the match at ``step``: which and when, and its
+        accuracy, or its result and the win rate after it."""
+        matches = self.trend_matches()
+        if not 0 <= step < len(matches):
+            return []
+        match = matches[step]
+        moment = moment_of(match.when) if match.when else None
+        lines = [
+            self.t("st_point", n=step + 1)
+            if moment is None
+            else self.t("st_point_when", n=step + 1, when=when_said(self.t, moment))
+        ]
+        if self.trend == "accuracy":
+            assert match.accuracy is not None
+            key = "st_point_accuracy_undo" if match.undone else "st_point_accuracy"
+            lines.append(self.t(key, value=round(match.accuracy)))
+            return lines
+        margin = f"{match.margin:+d}".replace("-", "\u2212")
+        lines.append(self.t("st_point_won" if match.won else "st_point_lost", margin=margin))
+        if match.undone:
+            lines.append(self.t("st_undone"))
+        rates = self.results()[0]
+        if step < len(rates):
+            lines.append(self.t("st_point_rate", n=RATE_WINDOW, value=rates[step]))
+        return lines
+
+    def draw_readout(self, surface: pygame.Surface, drawn: list[Drawn]) -> None:
+        """With the pointer on the trend chart, a line down through the match under it,
+        its points ringed, and what it was (``readout``) on a panel beside the line."""
+        step = self.pointed_step(drawn)
+        lines = [] if step is None else self.readout(step)
+        if step is None or not lines:
+            return
+        m = self.m
+        points = [line[step] for part in drawn for line in part.points if step < len(line)]
+        top = min(part.plot.top for part in drawn)
+        bottom = max(part.plot.bottom for part in drawn)
+        x = points[0][0]
+        thin = max(1, m.px(0.0015))
+        pygame.draw.line(surface, style.INK_SOFT, (x, top), (x, bottom), thin)
+        dot = drawn[0].dot
+        for point in points:
+            pygame.draw.circle(surface, style.INK, point, dot + 2 * thin, 2 * thin)
+        pen = m.pen("ui", style.ROW_NOTE, style.CREAM)
+        pad = m.px(style.SPACE_S)
+        words = "\n".join(lines)
+        room = self.right_chart.inflate(-2 * pad, -2 * pad)
+        fitted = style.fit(words, pen, room.w * 0.7, room.h, lines=0)
+        panel = pygame.Rect(0, 0, fitted.width + 2 * pad, fitted.height + 2 * pad)
+        panel.top = top
+        panel.left = x + pad
+        if panel.right > room.right:  # past the chart's right: on the line's left
+            panel.right = x - pad
+        panel.clamp_ip(room)
+        style.dark_panel(surface, panel, m, border=style.BRIGHT_GOLD, alpha=225)
+        style.text(surface, words, pen, panel.inflate(-2 * pad, -2 * pad), lines=0)
 
     def _accuracy_values(self) -> list[int]:
         """The accuracy chart's values, as it writes them (whole percentages)."""
