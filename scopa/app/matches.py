@@ -1043,7 +1043,11 @@ class Matches:
         """The table of a match held by a server (the lobby's session hosts or joined it);
         its rounds are reviewed from what this seat saw as it played."""
         if coordinator.reviews is None:
-            coordinator.reviews = MatchReviews(self.coach, coordinator.humans)
+            coordinator.reviews = MatchReviews(
+                self.coach,
+                coordinator.humans,
+                lambda review: self._online_reviewed(coordinator, review),
+            )
         code = coordinator.ticket.code
         seats = self.app.store.load_seats()
         coordinator.hosted = coordinator.hosted or any(h.hosted for h in seats if h.code == code)
@@ -1179,6 +1183,23 @@ class Matches:
         match = coordinator.match
         key = online_key(coordinator)
         self.app.store.record_online(coordinator.setup, match, tuple(coordinator.humans), key)
+
+    def _online_reviewed(self, coordinator: Any, review: Review) -> None:
+        """A match at a server played to its end is graded (the coach's thread): the
+        accuracy of the one person who played it here is kept with its result, as a solo
+        match's is, when every round of it was graded here (a window that came to the
+        match later saw only its last rounds). Its result is counted first, if it was not
+        yet: the accuracy goes with it."""
+        if len(coordinator.humans) != 1:
+            return  # people sharing a screen: the statistics are one player's
+        rounds = range(1, len(coordinator.match.rounds) + 1)
+        if any(round_no not in review.rounds for round_no in rounds):
+            return
+        accuracy = review.accuracy(coordinator.humans[0], frozenset(coordinator.hinted))
+        if accuracy is None:
+            return
+        self.count_online(coordinator)
+        self.app.store.note_accuracy(online_key(coordinator), accuracy)
 
     def forget_table(self, code: str, address: str) -> None:
         """The match at the table ``code`` is over: its seat is forgotten, and its address

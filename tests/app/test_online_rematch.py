@@ -372,3 +372,21 @@ def test_the_people_of_one_screen_heard_a_moment_apart_are_told_in_one_message(h
     assert toasts(app).count(together) == 1
     assert app.t("online.rematch_wanted", name="Anna") not in toasts(app)
     assert not any("Bea and Elena" in toast and "Anna" not in toast for toast in toasts(app))
+
+
+def test_the_accuracy_of_a_match_played_online_is_kept_with_its_result(hosted):  # noqa: F811
+    """A match played online to its end was graded, its review open from the final sheet,
+    but its accuracy was never kept: the statistics' accuracy chart said "No match graded
+    yet" after a dozen matches online. Once every round is graded, the accuracy of the
+    person who played it here goes with its result, as a solo match's does."""
+    app, table, friend = hosted
+    play_the_match_out(app, table, friend)
+    coordinator = app.matches.current
+    reviews = coordinator.reviews
+    assert reviews is not None and reviews.wait(240), "the match was never graded"
+    review = reviews.match_review()
+    assert review is not None
+    expected = review.accuracy(coordinator.seat, frozenset(coordinator.hinted))
+    assert expected is not None
+    (result,) = app.store.load_stats().recent
+    assert result.mode == "online" and result.accuracy == pytest.approx(expected, abs=1e-5)

@@ -137,7 +137,7 @@ STRINGS = {
         "past.months": "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec",
         "past.with_undo": "{when} · with Undo",
         "past.nothing_played": "The first table decided this match: no card was played, so there is nothing to review",
-        "st_accuracy_empty": "No match graded yet: finish a match alone against the computer, and Master grades it: your accuracy shows here.",
+        "st_accuracy_empty": "No match graded yet: finish a match alone against the computer, or online, and Master grades it: your accuracy shows here.",
     },
     "it": {
         "review.button": "Analisi",
@@ -273,6 +273,6 @@ STRINGS = {
         "past.months": "gen feb mar apr mag giu lug ago set ott nov dic",
         "past.with_undo": "{when} · con Annulla",
         "past.nothing_played": "Questa partita l'ha decisa il primo tavolo: non si è giocata nessuna carta, e non c'è niente da analizzare",
-        "st_accuracy_empty": "Ancora nessuna partita analizzata: finisci una partita da solo contro il computer per vedere qui la tua precisione.",
+        "st_accuracy_empty": "Ancora nessuna partita analizzata: finisci una partita da solo contro il computer, o online, per vedere qui la tua precisione.",
     },
 }
