@@ -271,3 +271,60 @@ def test_an_italian_countdown_never_leaves_its_number_apart_from_tra(app, key) -
         lines = style.wrap(words, font, width)
         for line in lines[:-1]:
             assert line.split()[-1].lower() not in ("tra", "fra"), (width, lines)
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_lobby_explains_the_variants_of_its_table(app, monkeypatch, language) -> None:
+    """The lobby named the table's variants ("Napola, Re bello, ...") and nothing said what
+    they change: a friend joining knew them by name only. A button at the line's end opens
+    the rules' book of the table's game at the page of what its variants change, each with
+    what it does; a table of the plain game has no such button."""
+    from scopa.app import style
+    from scopa.app.scenes.online import OnlineScene
+    from scopa.app.scenes.rules import RulesScene
+
+    from .menu_helpers import frame
+
+    monkeypatch.setattr("scopa.app.hosting.DEFAULT_PORT", 0)
+    app.resize((960, 540))
+    app.settings = app.settings.with_(language=language, tutorial_done=True, rules=MANY)
+    app.set_language(language)
+    app.home()
+    online = app.open("online")
+    assert isinstance(online, OnlineScene)
+    click(app, online.host_button)
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene)
+    try:
+        run_until(app, lambda: lobby.session.seated is not None and lobby.session.table)
+        frame(app)
+        button = lobby.variants_button
+        assert button in lobby.form.widgets
+        drawn: list[style.Drawn] = []
+        with style.watch_text(drawn.append):
+            frame(app)
+        (line,) = [text for text in drawn if text.words.startswith(app.t("online.played_with",
+                                                                           changes=""))]  # fmt: skip
+        assert not line.used.colliderect(button.rect), (line.used, button.rect)
+        assert lobby.seats_box.contains(button.rect)
+        click(app, button)
+        rules = app.stack.top
+        assert isinstance(rules, RulesScene)
+        assert rules.rules == MANY and rules.page_id == "mine"
+        napola = app.t("rule_napola")
+        assert any(line.startswith(napola) for line in rules.own_rules())
+        app.back()
+        assert app.stack.top is lobby
+    finally:
+        lobby.back()
+    app.settings = app.settings.with_(rules=Rules())
+    app.home()
+    online = app.open("online")
+    click(app, online.host_button)
+    lobby = app.stack.top
+    try:
+        run_until(app, lambda: lobby.session.seated is not None and lobby.session.table)
+        frame(app)
+        assert lobby.variants_button not in lobby.form.widgets
+    finally:
+        lobby.back()

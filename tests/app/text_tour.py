@@ -2103,6 +2103,11 @@ class Tour:
             friends[1].submit(friends[1].client.join(str(address.code), "Carla")).result(20)
             self.wait(lambda: lobby.startable)  # everyone here: the host starts the match
             self.hover_all(lobby, "online, everyone is here")
+            self.click(lobby.variants_button)  # what the table's variants change
+            self.frames(2)
+            self.show("online, the lobby's variants explained")
+            app.back()
+            self.frames(2)
             full = client.table
             client.table = {  # as a friend's lobby shows it: the host starts the match
                 **full,

@@ -164,6 +164,12 @@ class LobbyScene(MenuScene):
             enabled=lambda: self.session.starting is None and self.session.moving is None,
         )
         self.leave_button = Button(self.tr("online.leave"), self.back)
+        self.variants_button = Button(
+            self.tr("online.variants"),
+            self.read_variants,
+            hint=self.tr("online.variants_hint"),
+            size=style.ROW_NOTE,
+        )
         self.form.add(self.leave_button)
 
     @property
@@ -215,6 +221,8 @@ class LobbyScene(MenuScene):
             self.form.set_focus(self.start_button)
         self._offer_seats()
         self._offer_names()
+        self._offer(self.variants_button, self._played_with() is not None)
+        self.variants_button.place(self.variants_box())  # under the seats, however many
         self._tell_move_refused()
         self._hear_said(dt)
         if self.chat_on() != self._chat_laid:
@@ -1187,8 +1195,9 @@ class LobbyScene(MenuScene):
             style.text(surface, words, note, box, valign="top", lines=0)
 
     def _played_with(self) -> tuple[str, pygame.Rect] | None:
-        """The table's variants, said under its seats, and the room they are given there
-        (None: none, or no table yet)."""
+        """The table's variants, said under its seats, and the room they are given there,
+        short of the button that explains them at its right (None: none, or no table
+        yet)."""
         table = self.session.table or {}
         rules = rules_of(table)
         changes = [] if rules is None else table_game(self.app, rules)[1]
@@ -1198,7 +1207,25 @@ class LobbyScene(MenuScene):
         box = self.seats_box.copy()
         box.top = self.seat_row(len(table.get("seats", []))).top + self.m.px(style.SPACE_S)
         box.h = self.seats_box.bottom - box.top
+        box.w -= self._buttons_w(1) + self.m.px(style.SPACE_M)
         return words, box
+
+    def variants_box(self) -> pygame.Rect:
+        """Where the button that explains the table's variants stands: at the right of the
+        line that names them, as a seat's button stands in its row."""
+        rows = len((self.session.table or {}).get("seats", []))
+        line = self.seat_row(rows)
+        width, height = self._buttons_w(1), line.h - 2 - style.button_reach(self.m)
+        words = style.line_height(self.m.pen("ui", style.ROW_NOTE, style.INK_SOFT))
+        middle = line.top + self.m.px(style.SPACE_S) + words // 2  # of the names' first line
+        return pygame.Rect(line.right - width, middle - height // 2, width, height)
+
+    def read_variants(self) -> None:
+        """The rules' book of the table's game, opened at the page of what its variants
+        change, each with what it does (a friend joining knew "Napola" by its name only)."""
+        rules = rules_of(self.session.table or {})
+        if rules is not None:
+            self.app.open("rules", rules=rules)
 
     def seat_words(self, info: dict[str, Any]) -> tuple[str, str]:
         """A seat's row: who sits there (this player, the people here marked so) and how

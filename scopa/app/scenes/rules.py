@@ -68,11 +68,18 @@ class RulesScene(MenuScene):
     figure_share = 1.0
     """The share of their column the page's pictures are drawn at (``_fit_figures``)."""
 
-    def __init__(self, app: App, book: str | None = None, page: str | None = None) -> None:
-        """``page``: a page to open at, by its name (``"keys"``), else the first."""
+    def __init__(
+        self,
+        app: App,
+        book: str | None = None,
+        page: str | None = None,
+        rules: Rules | None = None,
+    ) -> None:
+        """``page``: a page to open at, by its name (``"keys"``), else the first;
+        ``rules``: the game's (a table's online, from its lobby), else as below."""
         if book is not None and book not in BOOKS:
             raise ValueError(f"unknown rules book {book!r}; expected one of {', '.join(BOOKS)}")
-        self.rules = rules_in_play(app) or app.settings.rules
+        self.rules = rules or rules_in_play(app) or app.settings.rules
         """The rules of the game being played (from the pause menu), else of Settings."""
         self.book = book or book_of(self.rules)
         self._own: tuple[tuple[str, str], list[str]] | None = None
