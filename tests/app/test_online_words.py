@@ -303,8 +303,8 @@ def test_the_lobby_explains_the_variants_of_its_table(app, monkeypatch, language
         drawn: list[style.Drawn] = []
         with style.watch_text(drawn.append):
             frame(app)
-        (line,) = [text for text in drawn if text.words.startswith(app.t("online.played_with",
-                                                                           changes=""))]  # fmt: skip
+        said = app.t("online.played_with", changes="")
+        (line,) = [text for text in drawn if text.words.startswith(said)]
         assert not line.used.colliderect(button.rect), (line.used, button.rect)
         assert lobby.seats_box.contains(button.rect)
         click(app, button)
