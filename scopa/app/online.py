@@ -44,7 +44,7 @@ from scopa.net.codes import (
     normalize_code,
     parse_address,
 )
-from scopa.net.discovery import DISCOVERY_PORT, TwoAnswers, find_table
+from scopa.net.discovery import DISCOVERY_PORT, TwoAnswers, find_table, same_computer
 from scopa.net.store import StoreError
 from scopa.settings import MAX_NAME
 from scopa.storage import HeldSeat, Store
@@ -474,6 +474,9 @@ class OnlineSession:
         shown = f"{shareable(address.server)}/{grouped(code)}"
         reached = f"{address.server}/{grouped(code)}"
         held = self._held(code)
+        elsewhere = held is not None and not same_computer(held.server, address.server)
+        if elsewhere:  # a table of that code on another computer: the token goes only where
+            held = None  # it came from, and the seat stays held for that table (not this one)
         try:
             if held is not None:
                 again = SeatTicket(address.server, code, held.seat, held.token)
@@ -500,7 +503,8 @@ class OnlineSession:
         except BaseException:
             link.close()
             raise
-        self._hold(ticket, hosted=held is not None and held.hosted)
+        if not elsewhere:
+            self._hold(ticket, hosted=held is not None and held.hosted)
         seated = Seated(link, ticket, shown, reached)
         self._join_others(seated, self.here_name)
         return seated

@@ -162,6 +162,22 @@ def addresses_of(server: str) -> frozenset[str]:
     return frozenset(str(info[4][0]) for info in infos)
 
 
+def same_computer(server: str, other: str) -> bool:
+    """Whether the servers ``server`` and ``other`` (``ws://host:port``) run on one
+    computer, whatever their ports: the only one a seat's token may go to (the game that
+    hosts a table may serve it again at another port; a server elsewhere with a table of
+    the same code is another's, and the token would give it the seat)."""
+    try:
+        hosts = [urlsplit(address).hostname for address in (server, other)]
+    except ValueError:
+        return False
+    if None in hosts:
+        return False
+    if hosts[0] == hosts[1]:
+        return True
+    return bool(addresses_of(server) & addresses_of(other))
+
+
 def _server_in(data: bytes, host: str) -> str | None:
     """The address an answer names, or None for anything that is not an answer."""
     if not data.startswith(ANSWER):

@@ -136,8 +136,12 @@ class FakeServer:
         junk: str = "",
         seat: int = 1,
         ticket: dict[str, Any] | None = None,
+        host: str = "127.0.0.1",
     ) -> None:
         self.first, self.later, self.junk, self.seat = first, later, junk, seat
+        self.host = host
+        self.received: list[dict[str, Any]] = []
+        """Every message the game sent, in order."""
         """``junk``: raw text sent just before ``first``."""
         self.ticket = ticket or {}
         """What the ``seated`` answer says in place of its fields (None: leaves one out)."""
@@ -152,6 +156,7 @@ class FakeServer:
                                   "limits": {"idle_timeout": 120}}))  # fmt: skip
         async for text in ws:
             message = json.loads(text)
+            self.received.append(message)
             if message["type"] in ("join", "rejoin"):
                 seated = {"v": 1, "type": "seated", "re": message["id"], "code": CODE,
                           "seat": self.seat, "token": "t", **self.ticket}  # fmt: skip
@@ -170,7 +175,7 @@ class FakeServer:
     async def _main(self) -> None:
         self._loop = asyncio.get_running_loop()
         self._stop = self._loop.create_future()
-        async with serve(self._handler, "127.0.0.1", 0) as server:
+        async with serve(self._handler, self.host, 0) as server:
             self.port = next(iter(server.sockets)).getsockname()[1]
             self._ready.set()
             await self._stop
@@ -540,3 +545,37 @@ def test_a_server_sending_frames_too_large_mid_match_stops_the_table_with_a_word
 ) -> None:
     huge = {"v": 1, "type": "said", "pad": HUGE}
     stops_the_table(app, joining, huge, capsys, logged="sent frames over 4 MB 3 times")
+
+
+@pytest.mark.parametrize("held_at", ["elsewhere", "here, another port"])
+def test_a_seat_s_token_goes_only_to_the_computer_that_gave_it(app, held_at) -> None:
+    """A seat held at a table of one server was taken back, its token sent, at any server
+    whose address was typed with the same table's code: a stranger's server given that
+    code got the token, and with it the seat's hand and its plays at the real table. The
+    token goes only to the computer that gave it (the host's game may serve the table
+    again at another port); elsewhere the player sits as anyone would, the seat still
+    held for the table it belongs to."""
+    app.settings = app.settings.with_(language="en", tutorial_done=True)
+    token = "the-seat-s-own-token"
+    where = "127.0.0.1" if held_at == "elsewhere" else "127.0.0.2"
+    app.store.hold_seat(HeldSeat(f"ws://{where}:9", CODE, 1, token))
+    with FakeServer(state_frame(), host="127.0.0.2") as server:
+        app.open("online")
+        online = app.stack.top
+        assert isinstance(online, OnlineScene)
+        online.address = f"ws://127.0.0.2:{server.port}/{CODE}"
+        click(app, online.join_button)
+        lobby = app.stack.top
+        assert isinstance(lobby, LobbyScene)
+        asked = {"join", "rejoin"}
+        run_until(app, lambda: any(m["type"] in asked for m in server.received), 20)
+        kinds = [message["type"] for message in server.received]
+        sent = [message.get("token") for message in server.received]
+        if held_at == "elsewhere":
+            assert token not in sent and "rejoin" not in kinds, server.received
+            run_until(app, lambda: lobby.session.seated is not None, 20)
+            held = [seat for seat in app.store.load_seats() if seat.token == token]
+            assert held, "the seat held at the real table was let go"
+        else:
+            assert "rejoin" in kinds and token in sent
+    app.home()

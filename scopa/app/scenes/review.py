@@ -231,7 +231,7 @@ class ReviewScene(MenuScene):
         else:
             name = self.seats.seat_name(grade.seat)
             said = move_phrase(self.app.t, "one", grade.played, self.deck, name, grade.matta)
-        if grade.number in self.coordinator.hinted:  # (every move on show: not graded)
+        if grade.number in self.coordinator.hinted:  # (left out of the accuracy)
             return self.t("review.played_hinted", move=said)
         return said
 
