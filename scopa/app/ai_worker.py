@@ -16,6 +16,7 @@ crashed): ``lifeline.end_with_parent`` watches the game's process from the worke
 from __future__ import annotations
 
 import concurrent.futures as futures
+import contextlib
 import multiprocessing
 import queue
 import threading
@@ -87,6 +88,26 @@ class ThreadWorker(futures.Executor):
         self._jobs.put(None)
         if wait:
             self._thread.join()
+
+
+SETTLE_SECONDS = 2.0
+"""The longest a closing worker waits for its process pool's own thread to end."""
+
+
+def shut(executor: futures.Executor) -> None:
+    """Shut ``executor`` down without waiting for the search it is making. A process
+    pool's manager thread was left to end by itself, and that end raced Python's own at
+    exit, which then printed "OSError: [Errno 9] Bad file descriptor" as the game quit
+    (Python 3.11): its worker is stopped (the search is of no use now) and the thread
+    waited for, a moment at most."""
+    thread = getattr(executor, "_executor_manager_thread", None)
+    processes = list((getattr(executor, "_processes", None) or {}).values())
+    executor.shutdown(wait=False, cancel_futures=True)
+    for process in processes:  # (a thread worker has none, nor a manager thread)
+        with contextlib.suppress(Exception):  # (gone already)
+            process.terminate()
+    if isinstance(thread, threading.Thread) and thread is not threading.current_thread():
+        thread.join(SETTLE_SECONDS)
 
 
 class AiWorker:
@@ -195,5 +216,5 @@ class AiWorker:
     def close(self) -> None:
         self.cancel()
         if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
+            shut(self._executor)
             self._executor = None

@@ -36,6 +36,40 @@ def test_process_worker_answers_a_legal_move():
         worker.close()
 
 
+def slow_choice(level, seed, obs):  # noqa: ANN001, ANN201
+    """A search that takes its time (in the worker's process)."""
+    import time
+
+    time.sleep(20)
+    return obs.legal_moves[0]
+
+
+def test_closing_mid_search_leaves_no_thread_of_the_pool_to_race_the_exit():
+    """The game quit while a computer thought: the pool, shut down without waiting, left
+    its manager thread running, whose end raced Python's own at exit ("OSError: [Errno 9]
+    Bad file descriptor" printed as the game closed). Closing stops the search and waits
+    for that thread, a moment at most."""
+    import time
+
+    _, obs = observation()
+    worker = AiWorker(slow_choice, mode="process")
+    worker.request("expert", 1, obs)
+    pool = worker._executor
+    assert isinstance(pool, concurrent.futures.ProcessPoolExecutor)
+    deadline = time.monotonic() + 30
+    while not getattr(pool, "_processes", None):  # its process up, the search begun
+        assert time.monotonic() < deadline, "the worker's process never started"
+        time.sleep(0.05)
+    time.sleep(0.5)
+    thread = pool._executor_manager_thread  # type: ignore[attr-defined]
+    processes = list(pool._processes.values())  # type: ignore[attr-defined]
+    started = time.monotonic()
+    worker.close()
+    assert thread is not None and not thread.is_alive()
+    assert not any(process.is_alive() for process in processes)
+    assert time.monotonic() - started < 5
+
+
 RELEASE = threading.Event()
 
 
