@@ -1864,14 +1864,17 @@ def test_a_round_replayed_is_given_no_code_that_names_other_cards(app) -> None:
     rng = random.Random(5)
     while match.round.round_no < 2:
         match, _ = match.apply(rng.choice(match.legal_moves()))
+    decks = [match.round_deck(1)] * 40  # every round dealt from cards given
+    given = Match.new(rules, 77, decks=decks)
+    while not given.over:
+        given, _ = given.apply(rng.choice(given.legal_moves()))
+    assert ScoringScene(app, MatchCoordinator(setup, given)).deal_code() == ""
     again = replay_match(match, 1, 424242)  # its next rounds from a seed as the game draws
-    while len(again.rounds) < 2 and not again.over:
+    while not again.over:
         again, _ = again.apply(rng.choice(again.legal_moves()))
-        if len(again.rounds) == 1:
-            first = ScoringScene(app, MatchCoordinator(setup, again))
-            assert first.deal_code() == ""
-    second = ScoringScene(app, MatchCoordinator(setup, again))
-    assert second.deal_code() == app.t("table.deal_id", id=deal_id(again.seed, 2, "2S"))
+    last = ScoringScene(app, MatchCoordinator(setup, again))
+    code = deal_id(again.seed, len(again.rounds), "2S")
+    assert len(again.rounds) > 1 and last.deal_code() == app.t("table.deal_id", id=code)
 
 
 @pytest.mark.parametrize("count", [5, 8, 10])
@@ -1910,12 +1913,41 @@ def test_a_round_s_code_names_its_match_s_seed_whole_or_is_not_shown(app) -> Non
     rng = random.Random(3)
     for tried in (seed, CODED_SEEDS + seed):
         match = Match.new(SETUP.rules, tried)
-        while not match.rounds:
+        while not match.over:
             match, _ = match.apply(rng.choice(match.legal_moves()))
         sheet = ScoringScene(app, MatchCoordinator(SETUP, match))
         shown = sheet.deal_code()
-        coded = app.t("table.deal_id", id=deal_id(tried, 1, "2S"))
+        coded = app.t("table.deal_id", id=deal_id(tried, len(match.rounds), "2S"))
         assert shown == (coded if tried < CODED_SEEDS else "")
+
+
+def test_no_round_s_code_is_told_while_the_match_goes_on(app) -> None:
+    """The code under a round's sheet named the match's seed: typed in another copy of the
+    game with the next round's number, it dealt the round to come, every hand of it (a
+    guest at a party of six saw them all). Mid-match the sheet tells no code (Replay this
+    round still deals these cards again); the final sheet tells its last round's."""
+    from scopa.app.wording import deal_id
+
+    rng = random.Random(4)
+    match = Match.new(SETUP.rules, 1234)
+    while not match.rounds:
+        match, _ = match.apply(rng.choice(match.legal_moves()))
+    assert not match.over
+    sheet = ScoringScene(app, MatchCoordinator(SETUP, match))
+    assert sheet.deal_code() == ""
+    seen: list[style.Drawn] = []
+    app.stack.push(sheet)
+    with style.watch_text(seen.append):
+        frame(app)
+    code = deal_id(1234, 1, "2S")
+    assert not [text for text in seen if code in text.words]
+    assert app.t("replay_deal") in [button.text() for button in sheet.buttons]
+    close_tables(app)
+    while not match.over:
+        match, _ = match.apply(rng.choice(match.legal_moves()))
+    final = ScoringScene(app, MatchCoordinator(SETUP, match))
+    told = deal_id(1234, len(match.rounds), "2S")
+    assert final.deal_code() == app.t("table.deal_id", id=told)
 
 
 def test_three_pairs_wear_their_shapes_on_the_sheet_and_its_chart(app, monkeypatch) -> None:  # noqa: ANN001

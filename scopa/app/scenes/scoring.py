@@ -677,8 +677,13 @@ class ScoringScene(MenuScene):
         """The code of the round just scored, labelled (it names these very cards); none
         online, where the server shuffled, nor for a round dealt from cards given (a round
         replayed: the code of its match's seed named other cards), nor for a match whose
-        seed six digits do not name whole (an older version's: the code named others too)."""
+        seed six digits do not name whole (an older version's: the code named others too).
+        Told on the final sheet only: a code names its match's seed, from which every round
+        after it is dealt, and one read mid-match, typed with the next round's number in
+        another copy of the game, dealt the round to come, every hand in it."""
         if self.remote or not self.match.rounds or len(self.match.rounds) <= len(self.match.decks):
+            return ""
+        if not self.match.over:
             return ""
         if not 0 <= self.match.seed < CODED_SEEDS:
             return ""
