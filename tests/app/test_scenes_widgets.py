@@ -577,3 +577,31 @@ def test_a_choice_that_does_not_go_round_greys_its_arrow_at_an_end(app, value, g
         for at, end in zip(arrows, greyed, strict=True):
             dead = end and not wrap
             assert surface.get_at(at)[:3] == tuple(INK_DISABLED if dead else WOOD)[:3], (at, wrap)
+
+
+def test_a_name_longer_than_its_field_shows_the_letters_being_typed(app) -> None:
+    """Typing a name wider than its field wrote it cut short, "WWWWW…", the caret after
+    the ellipsis: the last letters typed never showed. Being typed, it is written whole,
+    slid along so that the caret and the letters at it show; the caret moved to its start
+    slides it back; a click finds the letter it points at."""
+    form, field, name = editing_field("")
+    field.place(pygame.Rect(0, 0, 160, 40))
+    typed(form, "W" * 23 + "Z")
+    surface = pygame.Surface((400, 40))
+    field.draw(surface, Metrics(app, app.size), True, False)
+    drawn = field._drawn
+    assert drawn is not None and drawn.font is not None  # letters laid out, none elided
+    inside = field.rect.inflate(-2 * (field.rect.h // 3), -2)
+    end = drawn.x_of(len(name.value))
+    assert inside.left < end <= inside.right, (end, inside)
+    assert drawn.x_of(len(name.value) - 1) > inside.left  # the Z's left edge in sight
+    assert drawn.x_of(0) < inside.left  # the first letters slid out to the left
+    form.handle(key(pygame.K_HOME))
+    field.draw(surface, Metrics(app, app.size), True, False)
+    drawn = field._drawn
+    assert drawn is not None and drawn.x_of(0) >= inside.left
+    pygame.time.wait(DOUBLE_CLICK_MS + 50)
+    third = drawn.x_of(3)
+    form.handle(down((third, field.rect.centery)))
+    form.handle(up((third, field.rect.centery)))
+    assert field.caret == 3

@@ -28,7 +28,7 @@ from .palette import (
     WOOD_LIGHT,
 )
 from .scale import Metrics, Scale
-from .text import fit, font_of, text
+from .text import Pen, fit, font_of, text
 
 SWITCH_OFF = (170, 156, 136)
 SWITCH_DEAD = (214, 204, 186)
@@ -210,13 +210,20 @@ def draw_field(
     pad = rect.h // 3
     inside = rect.inflate(-2 * pad, -2)
     pen = m.pen("ui", ROW_TITLE, INK if enabled else INK_DISABLED)
-    shown = text(surface, words, pen, inside)
     laid = fit(words, pen, inside.w, inside.h) if words else None
-    drawn = FieldText(
-        shown.left if words else inside.left,
-        None if laid is None or laid.cut or laid.elided else font_of(words, pen, laid.px),
-        words,
-    )
+    thick = max(1, m.px(0.002))
+    if editing and laid is not None and (laid.cut or laid.elided):
+        # a name longer than the field, being typed: written whole, slid along so that the
+        # caret and the letters at it show (cut short with "…", the last letters typed
+        # were hidden behind it, the caret after it)
+        shown, drawn = _slid(surface, inside, pen, laid.px, words, caret, thick)
+    else:
+        shown = text(surface, words, pen, inside)
+        drawn = FieldText(
+            shown.left if words else inside.left,
+            None if laid is None or laid.cut or laid.elided else font_of(words, pen, laid.px),
+            words,
+        )
     if marked is not None and words:
         span = shown.inflate(4, 2)
         if drawn.font is not None:  # the letters marked (all, where the name was cut short)
@@ -224,12 +231,12 @@ def draw_field(
             left = drawn.x_of(start) - (2 if start == 0 else 0)
             right = drawn.x_of(end) + (2 if end == len(words) else 0)
             span = pygame.Rect(left, span.top, max(1, right - left), span.height)
+            span = span.clip(rect) or span  # (a name slid along: its part in the field)
         mark = pygame.Surface(span.size, pygame.SRCALPHA)
         mark.fill((*GOLD, 110))
         surface.blit(mark, span)
     if editing and (pygame.time.get_ticks() // 530) % 2 == 0:
         at = len(words) if caret is None else max(0, min(caret, len(words)))
-        thick = max(1, m.px(0.002))
         if at < len(words):  # in the gap between two letters, clear of the next one's stem
             x = min(drawn.x_of(at), shown.right) - (thick + 1) // 2
         else:
@@ -242,6 +249,33 @@ def draw_field(
             thick,
         )
     return drawn
+
+
+def _slid(
+    surface: pygame.Surface,
+    inside: pygame.Rect,
+    pen: Pen,
+    px: int,
+    words: str,
+    caret: int | None,
+    thick: int,
+) -> tuple[pygame.Rect, FieldText]:
+    """``words``, wider than ``inside``, written whole at ``px`` and slid left as far as
+    the caret needs to show (at the name's end: its last letters), clipped to ``inside``.
+    Returns where they were written, and how to find the gaps between their letters."""
+    font = font_of(words, pen, px)
+    width = font.size(words)[0]
+    at = len(words) if caret is None else max(0, min(caret, len(words)))
+    reach = font.size(words[:at])[0] + 2 * thick  # the caret, drawn just past its gap
+    offset = max(0, min(reach - inside.w, width - inside.w + 2 * thick))
+    picture = font.render(words, True, pen.colour)
+    left = inside.left - offset
+    shown = picture.get_rect(midleft=(left, inside.centery))
+    kept = surface.get_clip()
+    surface.set_clip(inside.clip(kept) if kept else inside)
+    surface.blit(picture, shown)
+    surface.set_clip(kept)
+    return shown.clip(inside), FieldText(left, font, words)
 
 
 def scrollbar_width(scale: Scale) -> int:
