@@ -76,7 +76,7 @@ RELOCK_SECONDS = 2.0
 """How often a copy kept from the folder by another looks again whether that copy is gone
 (then it claims the folder and saves from there on)."""
 APP_NAME = "scopa"
-MAX_READ = 4 * 1024 * 1024
+MAX_READ = 4_000_000
 """The most bytes read from one file. Ours stay far below (500 results are about 150 kB); a
 larger file is not ours, and reading it whole would delay the first frame."""
 SALVAGED_HEAD = 64 * 1024
@@ -726,9 +726,11 @@ def _too_large(size: int, limit: int) -> DamagedFile:
 
 
 def _size_text(size: int) -> str:
-    if size >= 1 << 20:
-        return f"{math.ceil(size / (1 << 20))} MB"
-    return f"{math.ceil(size / 1024)} kB"
+    """A file's size in the units players read (a megabyte of a million bytes: 200,000,000
+    bytes were "191 MB", a mebibyte named as a megabyte)."""
+    if size >= 1_000_000:
+        return f"{math.ceil(size / 1_000_000)} MB"
+    return f"{math.ceil(size / 1000)} kB"
 
 
 class Store:

@@ -1483,3 +1483,37 @@ def test_the_cover_tells_of_the_opening_table_the_dealer_took(fast, language):
     assert told == (t("table.news_since"), capital(t("table.laid_by", name="Bruno",
                     card=scene.words.card_name(C("3D")))))  # fmt: skip
     scene.close()
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+def test_every_value_of_the_matta_s_picker_is_clicked_over_the_own_pile(fast, size):
+    """The picker of the matta's value lies over the player's own pile: a click on its
+    "1" opened the panel of the last capture (the pile's click, handled first), and the
+    matta was never named; only the keys named it. The open picker takes its clicks."""
+    from scopa.app.table.scene import TableScene as Scene
+
+    fast.resize(size)
+    seats = (SeatConfig("Anna", True), SeatConfig("Bruno", False, "beginner"))
+    # Anna deals: the table's 15 is hers (her pile), Bruno lays, then Anna's matta knocks
+    match = Match.new(CIRULLA, 1, first_dealer=0,
+                      decks=(deck("8C 9C 10B", "7C 1D 1S", "4S 5D 3B 3C"),))  # fmt: skip
+    scene = Scene(fast, coordinated(fast, MatchSetup(seats, CIRULLA), match),
+                  worker=inline_worker())  # fmt: skip
+    fast.stack.push(scene)
+    settle(fast, scene)
+    for _ in range(40):
+        if scene.human_to_play == 0 and scene.knock_buttons():
+            break
+        pump(fast, 5)
+        settle(fast, scene)
+    assert scene.human_to_play == 0
+    (knock,) = [b for b in scene.knock_buttons() if b.name == "knock"]
+    click(fast, knock.rect.center)
+    assert scene.knock.picking
+    values = scene.knock_buttons()
+    pile = scene.layout.pile_rect(0)
+    assert any(pile.colliderect(b.rect) for b in values), "no value lies over the pile"
+    (one,) = [b for b in values if b.label == "1"]
+    click(fast, one.rect.center)
+    assert not scene.aids.reviewing
+    assert Move.parse("!7C=1") in scene.match.moves()

@@ -637,6 +637,9 @@ class TableScene(Scene):
         if self.menu_button and self.menu.handle(event, self.layout):
             return True
         self._keep_hint(event)
+        buttons = self.knock_buttons()
+        if self.knock.picking and self._knock_handled(event, buttons):
+            return True  # the matta's picker, open over the own pile, before the pile's click
         if self.aids.handle(event):
             return True
         if self.aids.reviewing and (
@@ -658,10 +661,7 @@ class TableScene(Scene):
             # when the link comes back
             self.input.focus_lost()
             return True
-        buttons = self.knock_buttons()
-        if self.knock.handle(event, buttons, self.layout, free=self.pick.selected is None):
-            if self.knock.picking:  # K mid-drag: the card goes back, the picker has the keys
-                self.input.focus_lost()
+        if self._knock_handled(event, buttons):
             return True
         if (
             event.type == pygame.KEYDOWN
@@ -792,6 +792,14 @@ class TableScene(Scene):
             f"busy {self.director.busy} cover {self.cover} lost {self.lost} online {online} "
             f"reviewing {self.aids.reviewing} selected {self.pick.selected}"
         )
+
+    def _knock_handled(self, event: pygame.event.Event, buttons: list[KnockButton]) -> bool:
+        """``event`` was for the knock's buttons or the matta's picker."""
+        if not self.knock.handle(event, buttons, self.layout, free=self.pick.selected is None):
+            return False
+        if self.knock.picking:  # K mid-drag: the card goes back, the picker has the keys
+            self.input.focus_lost()
+        return True
 
     def knock_buttons(self) -> list[KnockButton]:
         """Cirulla: the buttons of the moves that play no card (knock, pass, take back),
