@@ -1506,3 +1506,30 @@ def test_a_digit_pressed_as_the_other_s_card_lands_chooses_its_card_and_plays_no
     assert scene.selected == first
     fast.frame(FRAME, [one])  # pressed again, seeing the table: played
     assert len(scene.match.moves()) == 3 and scene.match.moves()[-1].card == first
+
+
+def test_the_line_under_the_table_goes_with_the_deal_it_spoke_of(fast):
+    """The line under the table, said of a card laid ("the king cannot take the 7: it takes
+    nothing, and stays on the table"), still showed through the replies, the next deal and
+    into the next round. A new deal takes it away once dealt; the score sheet too."""
+    fast.set_language("en")
+    scene = open_table(fast, "2D 3D 4D", "5C 6C 5S", "8C 9D 10B 7S")  # Anna takes nothing
+
+    def my_turn() -> None:
+        for _ in range(100):
+            pump(fast, 2)
+            settle(fast, scene)
+            if scene.human_to_play == 0:
+                return
+        raise AssertionError("the turn never came back")
+
+    for card in ("2D", "3D"):
+        scene.play(Move.parse(card))
+        my_turn()
+    drag(fast, centre_of(scene, C("4D")), centre_of(scene, C("8C")))
+    assert scene.match.moves()[-1] == Move.parse("4D")
+    assert scene.said() is not None  # it takes nothing: said
+    my_turn()  # Bruno's last card, then the next deal
+    assert scene.match.round.deal_no == 2
+    assert scene.said() is None
+    scene.close()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, cast
@@ -1123,7 +1123,7 @@ class TableScene(Scene):
             if isinstance(events, CaughtUp):  # moves made while this window was cut off
                 self.director.then(partial(self._catch_up, events.match))
                 continue
-            self.director.show(events)
+            self._show_events(events)
             if trace is not None:
                 match = self.match
                 trace(f"at {match.at} turn {match.turn} seat {self.coordinator.seat}")
@@ -1281,7 +1281,19 @@ class TableScene(Scene):
             # a server the move is only sent: it is the next one's turn once it is taken.
             self.coordinator.screen_shared()
             self._apply_visibility()
+        self._show_events(events)
+
+    def _show_events(self, events: Sequence[Event]) -> None:
+        """Play ``events`` out on the table. A new deal among them takes the line under the
+        table's message with it, once dealt: said of a play of the deal before ("the 3 of
+        coins cannot take the 7 of cups..."), it still showed through the replies, the next
+        deal, and into the next round."""
         self.director.show(events)
+        if any(isinstance(event, Dealt) for event in events):
+            self.director.then(self._forget_message)
+
+    def _forget_message(self) -> None:
+        self.message_left = 0.0
 
     def _keep_hands_private(self) -> None:
         """At one screen shared by several people, a hand shows only while the turn is its
@@ -1459,6 +1471,7 @@ class TableScene(Scene):
         """The round's score sheet; ``resumed``: the match was continued on it. Clicks
         made on the table just before are held off it (``hold_clicks``): its buttons come
         where the pile lies, and a click meant for the pile skipped the sheet unread."""
+        self.message_left = 0.0  # of the round just scored: not over the next one's table
         sheet = self.app.open("scoring", coordinator=self.coordinator, resumed=resumed)
         clicked = self._clicked_at
         hold = getattr(sheet, "hold_clicks", None)
