@@ -1533,3 +1533,28 @@ def test_the_line_under_the_table_goes_with_the_deal_it_spoke_of(fast):
     assert scene.match.round.deal_no == 2
     assert scene.said() is None
     scene.close()
+
+
+def test_why_a_card_laid_on_the_cloth_took_is_said_once_at_a_table(fast):
+    """Every capture dropped on the open cloth, the usual way of playing one, was met with
+    "a card that can take must take, even if you lay it on the open cloth", the rule read
+    as a rebuke at each of them. It is said the first time only."""
+    fast.set_language("en")
+    scene = open_table(fast, "4B 9C 6S", "1B 3B 8C", "2C 2S 1D 9B")
+    drag(fast, centre_of(scene, C("4B")), empty_felt(scene))
+    assert scene.match.moves() == (Move.parse("4Bx2C+2S"),)
+    assert scene.said() is not None
+    for _ in range(100):
+        pump(fast, 2)
+        settle(fast, scene)
+        if scene.human_to_play == 0:
+            break
+    scene.message_left = 0.0  # (read)
+    (take,) = [m for m in scene.match.legal_moves() if m.card == C("9C")]
+    assert (
+        take.captures and len([m for m in scene.match.legal_moves() if m.card == C("9C")]) == 1
+    ), "the 9 has one capture to make"
+    drag(fast, centre_of(scene, C("9C")), empty_felt(scene))
+    assert scene.match.moves()[-1] == take
+    assert scene.said() is None
+    scene.close()

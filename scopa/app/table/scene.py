@@ -235,9 +235,7 @@ class TableScene(Scene):
             play=self.play,
             refuse=self._cannot,
             now=lambda: self.clock,
-            must_take=lambda card: self.say(
-                lambda t: t("table.must_take", card=self.card_name(card))
-            ),
+            must_take=self._told_must_take,
             missed=lambda card: self.say(lambda t: t("table.drop_missed")),
             held=self._knock_first,
             takes_nothing=lambda card, target: self.say(
@@ -253,6 +251,8 @@ class TableScene(Scene):
         self.message: Words | None = None
         """The status line's message, worded as it shows (the language may change)."""
         self.message_left = 0.0
+        self._must_take_told = False
+        """A card laid on the open cloth that took at once was told why (``must_take``)."""
         self.clock = 0.0
         self._clicked_at: float | None = None
         """When the mouse's button last went down on the table (``clock``)."""
@@ -942,6 +942,15 @@ class TableScene(Scene):
             self.say(worded("table.sound_silent"))
         else:
             self.say(worded("table.sound_on"))
+
+    def _told_must_take(self, card: Card) -> None:
+        """A card laid on the open cloth took at once: why, said the first time at this
+        table only (said at every such drop, the rule read as a rebuke for the usual way
+        of playing a capture, the capture itself in sight)."""
+        if self._must_take_told:
+            return
+        self._must_take_told = True
+        self.say(lambda t: t("table.must_take", card=self.card_name(card)))
 
     def say(self, words: Words) -> None:
         """A short message on the status line, worded (and capitalised) as it shows: for
