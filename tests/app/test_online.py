@@ -625,7 +625,10 @@ def test_the_player_at_this_screen_is_you_though_friends_play_too(hosted):
     app, table, friend = hosted
     seat = table.coordinator.seat
     assert table.seats.seat_name(seat) == "You"
-    assert table.seats.about_seat("table.knocked", seat, n=3) == "You knock: +3"
+    kind = app.t("table.knock_kind.low")
+    assert table.seats.about_seat("table.knocked", seat, kind=kind, n=3) == (
+        "You knock: a low hand, +3"
+    )
     assert table.seats.seat_name(1 - seat) == "Bruno"
 
 

@@ -1517,3 +1517,24 @@ def test_every_value_of_the_matta_s_picker_is_clicked_over_the_own_pile(fast, si
     click(fast, one.rect.center)
     assert not scene.aids.reviewing
     assert Move.parse("!7C=1") in scene.match.moves()
+
+
+@pytest.mark.parametrize("language", ["it", "en"])
+@pytest.mark.parametrize(("hand", "kind"), [("1D 2C 3S", "low"), ("6D 6C 6S", "decino")])
+def test_a_knock_is_told_by_the_name_of_its_bonus(fast, language, hand, kind):
+    """ "Bussi: +3", "Giulia bussa: +10": a Cirulla player hears "buona" or "decino", and
+    the banner said only the points. It names the bonus."""
+    fast.set_language(language)
+    scene = cirulla_table(fast, hand)
+    (knock,) = [b for b in scene.knock_buttons() if b.name == "knock"]
+    click(fast, knock.rect.center)
+    said: set[str] = set()
+    for _ in range(30):
+        pump(fast, 1)
+        said.update(banner.text for banner in scene.director.banners)
+    name = fast.t(f"table.knock_kind.{kind}")
+    points = 3 if kind == "low" else 10
+    told = fast.t("table.knocked.you", kind=name, n=points)
+    assert told in said and name in told, said
+    assert name == {"low": {"it": "buona", "en": "a low hand"},
+                    "decino": {"it": "decino", "en": "three of a kind"}}[kind][language]  # fmt: skip

@@ -1915,7 +1915,9 @@ class Tour:
                 for cause in ("four_of_a_kind", "three_and_matta", "misdeals"):
                     words.append(director.about(f"table.deal_won.{cause}", side))
             for seat in range(rules.players):
-                words.append(director.about_seat("table.knocked", seat, n=3))
+                for kind, points in (("low", 3), ("decino", 10), ("both", 13)):
+                    named = director.text(f"table.knock_kind.{kind}")
+                    words.append(director.about_seat("table.knocked", seat, kind=named, n=points))
                 words.append(director.about_seat("table.retracted", seat))
             for text in dict.fromkeys(words):
                 director.banners.clear()

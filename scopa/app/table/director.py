@@ -685,7 +685,9 @@ class Director:
             self.disguise.shown(event.seat, event.cards)
         view.shown.update(event.cards)
         view.settle_hand(self.tweener, event.seat, self.seconds(0.45))
-        self._banner(self.about_seat("table.knocked", event.seat, n=event.points), "info", 1.3)
+        kind = self.text(f"table.knock_kind.{event.kind}")  # buona or decino, by its name
+        words = self.about_seat("table.knocked", event.seat, kind=kind, n=event.points)
+        self._banner(words, "info", 1.3)
         return self._sound("scopa", 1.4)
 
     def _retracted(self, event: Retracted) -> float:
