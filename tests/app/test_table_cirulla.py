@@ -1536,5 +1536,6 @@ def test_a_knock_is_told_by_the_name_of_its_bonus(fast, language, hand, kind):
     points = 3 if kind == "low" else 10
     told = fast.t("table.knocked.you", kind=name, n=points)
     assert told in said and name in told, said
-    assert name == {"low": {"it": "buona", "en": "a low hand"},
-                    "decino": {"it": "decino", "en": "three of a kind"}}[kind][language]  # fmt: skip
+    names = {"low": {"it": "buona", "en": "a low hand"},
+             "decino": {"it": "decino", "en": "three of a kind"}}  # fmt: skip
+    assert name == names[kind][language]
