@@ -346,6 +346,15 @@ def test_a_sum_refused_by_the_rulebook_s_limits_says_which(fast, language):
     assert scene.match.moves() == ()
     names = {"card": scene.card_name(C("8D")), "target": scene.card_name(C("1S"))}
     assert scene.status_text()[0] == capital(fast.t("table.fewest_cards", **names))
+    scene.close()
+    # ...and where a card of its rank is on the table, that card is what refuses the sum
+    # (the 4 on 3 + 1, with the 4 of swords there: "takes one of fewer cards" was wrong,
+    # the fifteen of 4 + 10 + 1 still allowed)
+    scene = open_table(fast, "4B 9C 10S", "2B 6B 9B", "4S 10D 1C 3B", cirulla)
+    drag(fast, centre_of(scene, C("4B")), centre_of(scene, C("3B")))
+    assert scene.match.moves() == ()
+    names = {"card": scene.card_name(C("4B")), "target": scene.card_name(C("3B"))}
+    assert scene.status_text()[0] == capital(fast.t("table.equal_first", **names))
 
 
 @pytest.mark.parametrize("language", ["en", "it"])

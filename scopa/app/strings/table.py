@@ -95,6 +95,9 @@ STRINGS = {
         "table.must_take_equal": (
             "{card} must take {target}: a card of its rank on the table comes before any sum"
         ),
+        "table.equal_first": (
+            "{card} cannot take {target}: a card of its rank on the table comes before any sum"
+        ),
         "table.capture_limit": "{card} cannot take {target}: a capture takes at most {n} cards",
         "table.fewest_cards": (
             "{card} cannot take {target}: of the sums it makes, it takes one of the fewest cards"
@@ -247,6 +250,10 @@ STRINGS = {
         ),
         "table.must_take_equal": (
             "Con {card} devi prendere {target}: "
+            "una carta del suo valore in tavola viene prima di ogni somma"
+        ),
+        "table.equal_first": (
+            "Con {card} non puoi prendere {target}: "
             "una carta del suo valore in tavola viene prima di ogni somma"
         ),
         "table.capture_limit": (

@@ -886,6 +886,10 @@ class TableScene(Scene):
             self.say(
                 lambda t: t("table.capture_limit", target=name(target), card=name(card), n=limit)
             )
+        elif summed and precedence and equal:
+            # Cirulla's Equal card first: the card of its rank refuses the sum (a fifteen
+            # may still be taken, so it is no "must take that card")
+            self.say(lambda t: t("table.equal_first", target=name(target), card=name(card)))
         elif summed and fewest:  # a sum of fewer cards is there
             self.say(lambda t: t("table.fewest_cards", target=name(target), card=name(card)))
         elif self.match.round.declaring:  # hands shown at the deal: knock or pass first
