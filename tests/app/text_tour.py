@@ -2462,6 +2462,8 @@ class Tour:
             self.show(f"table, {deck}: a sum past the capture limit")
             scene.say(lambda t, names=names: t("table.fewest_cards", **names))
             self.show(f"table, {deck}: a sum of more cards than the fewest")
+            scene.say(lambda t, names=names: t("table.equal_first", **names))
+            self.show(f"table, {deck}: a sum refused for a card of its rank, Equal card first")
             scene.say(lambda t, names=names: t("table.takes_nothing", **names))
             self.show(f"table, {deck}: a card dropped on one it cannot take, laid")
             sums = [(C("8S"), C("1B")), (C("6C"), C("3S")), (C("4B"), C("3C"), C("2D"))]
