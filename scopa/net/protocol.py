@@ -371,9 +371,22 @@ holding one reads as the same name without it."""
 
 def name_key(name: str) -> str:
     """What two names are compared by: alike whatever the capitals, the compatibility
-    forms (full-width letters), the look-alike letters of other alphabets and the marks
-    that draw nothing."""
-    return unicodedata.normalize("NFKC", name.translate(UNSEEN)).translate(LOOK_ALIKES).casefold()
+    forms (full-width letters), the look-alike letters of other alphabets, the marks that
+    draw nothing, and the accents over Latin letters ("Zoe" and "Zoë" at one table were
+    two people whose names the covers told apart by two dots, across a room)."""
+    plain = unicodedata.normalize("NFKC", name.translate(UNSEEN)).translate(LOOK_ALIKES)
+    return _unaccented(plain).casefold()
+
+
+def _unaccented(name: str) -> str:
+    """``name`` without the marks over or under its Latin letters (other scripts' marks,
+    a Devanagari vowel sign say, are letters of their own: kept)."""
+    out: list[str] = []
+    for char in unicodedata.normalize("NFD", name):
+        if unicodedata.combining(char) and out and out[-1].isascii() and out[-1].isalpha():
+            continue
+        out.append(char)
+    return unicodedata.normalize("NFC", "".join(out))
 
 
 def check_name(name: str) -> str:
