@@ -638,10 +638,29 @@ def _cut_lines(app, scene: RulesScene) -> list[tuple[str, int]]:  # noqa: ANN001
             band = pygame.Rect(text.used.left, text.used.top + k * step, text.used.w, step)
             inside = band.clip(body)
             if inside.h and inside != band and line.strip():
-                pixels = pygame.surfarray.pixels3d(app.screen.subsurface(inside))
-                cut.append((line, int(np.min(pixels))))
-                del pixels
+                darkest = 255
+                for part in _beside_cues(inside, scene.cues):  # (the chevron is no line)
+                    pixels = pygame.surfarray.pixels3d(app.screen.subsurface(part))
+                    darkest = min(darkest, int(np.min(pixels)))
+                    del pixels
+                cut.append((line, darkest))
     return cut
+
+
+def _beside_cues(band: pygame.Rect, cues: list[pygame.Rect]) -> list[pygame.Rect]:
+    """The parts of ``band`` left and right of the chevrons saying more lies below."""
+    parts = [band]
+    for cue in cues:
+        out = []
+        for part in parts:
+            if not part.colliderect(cue):
+                out.append(part)
+                continue
+            left = pygame.Rect(part.left, part.top, cue.left - part.left, part.h)
+            right = pygame.Rect(cue.right, part.top, part.right - cue.right, part.h)
+            out += [piece for piece in (left, right) if piece.w > 0]
+        parts = out
+    return parts
 
 
 @pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
@@ -968,6 +987,28 @@ def test_a_page_longer_than_the_window_says_there_is_more_below(app, language) -
     scene.page, scene.offset = 1, 0
     frame(app)
     assert scene.content_height() <= scene.body.h and scene.cues == []
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_mark_of_more_below_stands_over_no_line(app, language) -> None:
+    """The chevron saying more lies below stood over the last line shown, hiding words of
+    it ("quanti sono i denari di fila a … tire dall'asso"). It has a room of its own under
+    the lines, none of them under it."""
+    scene, page = on_a_long_page(app)
+    app.set_language(language)
+    scene.page = page
+    frame(app)
+    seen: list[style.Drawn] = []
+    with style.watch_text(seen.append):
+        frame(app)
+    assert scene.cues
+    shown = [view for _, _, view, _, _ in scene._views()]  # where lines show, whole
+    parts = [text.used.clip(view) for text in seen for view in shown]
+    parts = [part for part in parts if part.w and part.h]
+    assert parts
+    for cue in scene.cues:
+        for part in parts:
+            assert not cue.colliderect(part), (cue, part)
 
 
 def test_f1_at_the_table_opens_the_page_of_every_key_over_the_menu(app) -> None:

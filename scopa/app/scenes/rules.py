@@ -366,9 +366,18 @@ class RulesScene(MenuScene):
         views = []
         for kind, column, lines, tall in columns:
             top, bottom = style.whole_lines(offset, offset + body.h, lines)
+            if bottom < tall:  # more below: its chevron under the lines, over none of them
+                room = self._cue_room(column.w)
+                top, bottom = style.whole_lines(offset, offset + body.h - room, lines)
             shown = pygame.Rect(column.left, body.top + top - offset, column.w, bottom - top)
             views.append((kind, column, shown, top > 0, bottom < tall))
         return views
+
+    def _cue_room(self, width: int) -> int:
+        """The height kept under a column's lines for the chevron saying more lies below
+        (it stood over the last line shown, cutting words out of it)."""
+        depth = style.line_height(self._body_pen())
+        return 2 * style.cue_radius(depth, width + 2 * self.m.px(style.SPACE_S)) + 2
 
     def content_height(self) -> int:
         text_col, figure_col = self._columns()
@@ -462,7 +471,10 @@ class RulesScene(MenuScene):
                 self._draw_text(surface, column)
             else:
                 self._draw_figures(surface, column)
-            fade.lay(surface)
+            room = pygame.Rect(view.left, view.bottom, view.w, self._cue_room(column.w))
+            if below:  # the chevron in the room kept for it under the lines
+                surface.set_clip(view.union(room).clip(clip))
+            fade.lay(surface, room.center if below else None)
             if fade.cue is not None:
                 self.cues.append(fade.cue)
         surface.set_clip(clip)

@@ -18,6 +18,7 @@ from .cards import (
 from .controls import (
     FieldText,
     ScrollFade,
+    cue_radius,
     draw_field,
     draw_ornament,
     draw_row,
@@ -228,6 +229,7 @@ __all__ = [
     "draw_row",
     "FieldText",
     "ScrollFade",
+    "cue_radius",
     "draw_scrollbar",
     "scrollbar_width",
     "draw_selector",

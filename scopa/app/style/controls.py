@@ -336,17 +336,18 @@ class ScrollFade:
                 page.blit(_fade(rect.size, rising), (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
                 self.strips.append((rect, page))
 
-    def lay(self, surface: pygame.Surface) -> None:
-        """Lay the faded strips back; over the bottom one, when there is more below, a
-        chevron pointing down in the middle (the fade alone read as the page's end)."""
+    def lay(self, surface: pygame.Surface, cue_at: tuple[int, int] | None = None) -> None:
+        """Lay the faded strips back; when there is more below, a chevron pointing down in
+        the middle (the fade alone read as the page's end): over the bottom strip, or
+        centred at ``cue_at`` (a room kept for it under the lines, none of them under it)."""
         self.cue = None
         for rect, page in self.strips:
             surface.blit(page, rect)
             if rect.bottom != self.bottom.bottom:
                 continue
-            radius = max(6, min(rect.h * 2 // 3, rect.w // 10))
+            radius = cue_radius(rect.h, rect.w)
             cue = pygame.Rect(0, 0, 2 * radius, 2 * radius)
-            cue.center = (rect.centerx, rect.bottom - radius // 2)
+            cue.center = cue_at or (rect.centerx, rect.bottom - radius // 2)
             pygame.draw.circle(surface, PAPER, cue.center, radius)
             pygame.draw.circle(surface, PAPER_LINE, cue.center, radius, max(1, radius // 8))
             half = radius // 2
@@ -354,6 +355,12 @@ class ScrollFade:
             points = [(x - half, y - half // 2), (x, y + half // 2), (x + half, y - half // 2)]
             pygame.draw.lines(surface, GOLD_DEEP, False, points, max(2, radius // 5))
             self.cue = cue
+
+
+def cue_radius(depth: int, width: int) -> int:
+    """The radius of the chevron saying more lies below (``ScrollFade.lay``), for a fade
+    ``depth`` deep over a view ``width`` wide."""
+    return max(6, min(max(1, depth) * 2 // 3, width // 10))
 
 
 @lru_cache(maxsize=16)
