@@ -65,7 +65,7 @@ def test_every_side_is_named_whole_on_the_score_panel(app, size, language, human
 @pytest.mark.parametrize("players", [4, 6])
 def test_a_computer_s_level_is_read_whole_on_its_plate(app, monkeypatch, size, players) -> None:
     """The top seat's plate is narrow in scopone at 960x540: "Livello principia..." was
-    cut. A plate too narrow for "Livello principiante" says "Principiante"."""
+    cut. A plate too narrow for "Computer, principiante" says "Principiante"."""
     app.resize(size)
     app.set_language("it")
     rules = Rules.preset("scopone") if players == 4 else Rules(players=6)
@@ -86,12 +86,12 @@ def test_a_computer_s_level_is_read_whole_on_its_plate(app, monkeypatch, size, p
     )
     app.stack.push(scene)
     app.frame(1 / 30, [])
-    levels = [entry for entry in written if entry[0] in ("Livello principiante", "Principiante")]
+    levels = [entry for entry in written if entry[0] in ("Computer, principiante", "Principiante")]
     assert levels
     for words, width, room in levels:
         assert width <= room + 0.5, (words, width, room)
     # and every plate says it alike: the top seat's "Principiante" beside the others'
-    # "Livello principiante" read as two levels
+    # "Computer, principiante" read as two levels
     assert len({words for words, _, _ in levels}) == 1, levels
     scene.close()
 
@@ -757,3 +757,22 @@ def test_a_round_dealt_all_at_once_is_not_told_as_deal_1_of_1(app, language) -> 
         assert scene.snapshot().hud.deal_line == line
         scene.close()
         app.stack.pop()
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_computer_s_plate_says_it_is_a_computer(app, language) -> None:
+    """A computer's plate read "Beginner" where a person's read "3 in hand": nothing said
+    the seat was a computer, to a newcomer at a party of six. It says so, and its level."""
+    app.set_language(language)
+    seats = (SeatConfig(app.t("you"), True), SeatConfig("Giulia", False, "beginner"))
+    rules = Rules()
+    scene = TableScene(
+        app,
+        coordinated(app, MatchSetup(seats, rules), Match.new(rules, 4)),
+        worker=inline_worker(),
+    )
+    app.stack.push(scene)
+    app.frame(1 / 30, [])
+    (plate,) = [p for p in scene.snapshot().plates if p.name == "Giulia"]
+    assert plate.detail == {"en": "Computer, beginner", "it": "Computer, principiante"}[language]
+    scene.close()

@@ -511,7 +511,9 @@ class TableScene(Scene):
             # the longest second line the plate shows: a hand laid open, or the level
             shown = "table.in_hand_shown" if rules.cirulla else "table.in_hand"
             detail = (
-                count(t, shown, rules.hand_size) if config.human else t(f"level_tag_{config.level}")
+                count(t, shown, rules.hand_size)
+                if config.human
+                else t(f"plate_level_{config.level}")
             )
             details = [detail]
             if rules.cirulla and not config.human:  # a computer's hand that knocked, laid open

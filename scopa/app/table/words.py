@@ -163,7 +163,7 @@ class TableWords:
             elif config.human or on_show:  # a computer's hand that knocked: said shown too
                 detail = count(t, "table.in_hand_shown" if on_show else "table.in_hand", len(held))
             else:
-                detail = t(f"level_tag_{config.level}")
+                detail = t(f"plate_level_{config.level}")  # a computer, said so
                 short = t(f"level_{config.level}")
             active = seat == turn and not covered
             colour = style.side_mark(rules.side_of(seat))
