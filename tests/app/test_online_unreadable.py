@@ -199,7 +199,7 @@ def joining(app) -> Iterator[Any]:
         app.open("online")
         online = app.stack.top
         assert isinstance(online, OnlineScene)
-        online.address = f"ws://127.0.0.1:{server.port}/{CODE}"
+        online.address = f"ws://{server.host}:{server.port}/{CODE}"
         click(app, online.join_button)
         lobby = app.stack.top
         assert isinstance(lobby, LobbyScene)
@@ -548,25 +548,18 @@ def test_a_server_sending_frames_too_large_mid_match_stops_the_table_with_a_word
 
 
 @pytest.mark.parametrize("held_at", ["elsewhere", "here, another port"])
-def test_a_seat_s_token_goes_only_to_the_computer_that_gave_it(app, held_at) -> None:
+def test_a_seat_s_token_goes_only_to_the_computer_that_gave_it(app, joining, held_at) -> None:
     """A seat held at a table of one server was taken back, its token sent, at any server
     whose address was typed with the same table's code: a stranger's server given that
     code got the token, and with it the seat's hand and its plays at the real table. The
     token goes only to the computer that gave it (the host's game may serve the table
     again at another port); elsewhere the player sits as anyone would, the seat still
     held for the table it belongs to."""
-    app.settings = app.settings.with_(language="en", tutorial_done=True)
     token = "the-seat-s-own-token"
     where = "127.0.0.1" if held_at == "elsewhere" else "127.0.0.2"
     app.store.hold_seat(HeldSeat(f"ws://{where}:9", CODE, 1, token))
     with FakeServer(state_frame(), host="127.0.0.2") as server:
-        app.open("online")
-        online = app.stack.top
-        assert isinstance(online, OnlineScene)
-        online.address = f"ws://127.0.0.2:{server.port}/{CODE}"
-        click(app, online.join_button)
-        lobby = app.stack.top
-        assert isinstance(lobby, LobbyScene)
+        lobby = joining(server)
         asked = {"join", "rejoin"}
         run_until(app, lambda: any(m["type"] in asked for m in server.received), 20)
         kinds = [message["type"] for message in server.received]
@@ -578,4 +571,3 @@ def test_a_seat_s_token_goes_only_to_the_computer_that_gave_it(app, held_at) -> 
             assert held, "the seat held at the real table was let go"
         else:
             assert "rejoin" in kinds and token in sent
-    app.home()

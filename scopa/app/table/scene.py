@@ -663,7 +663,7 @@ class TableScene(Scene):
             # when the link comes back
             self.input.focus_lost()
             return True
-        if self._knock_handled(event, buttons):
+        if not self.knock.picking and self._knock_handled(event, buttons):  # (asked above)
             return True
         if (
             event.type == pygame.KEYDOWN
