@@ -2109,6 +2109,7 @@ class Tour:
             self.frames(2)
             self.show("online, the lobby's variants explained")
             app.back()
+            self.hover((0, 0))  # (the pointer off the button: the lobby's own line shows)
             self.frames(2)
             full = client.table
             client.table = {  # as a friend's lobby shows it: the host starts the match

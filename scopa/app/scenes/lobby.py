@@ -1277,6 +1277,9 @@ class LobbyScene(MenuScene):
                 return
         seats = [*self.seat_buttons.values(), *self.name_fields.values()]
         seats += self.let_go_buttons.values()
+        form, variants = self.form, self.variants_button
+        if form.hover is variants or (form.keyboard_used and form.focus is variants):
+            seats.append(variants)  # what it opens, under the pointer or the keys only
         if self.field_note() or any(self.form.hint() == resolve(w.hint) for w in seats):
             self.draw_hint(surface, box, style.INK)  # a seat's widget, a name's note
             return

@@ -463,7 +463,7 @@ STRINGS = {
         "level_master_hint": "Conta tutte le carte, legge come giochi e calcola in avanti",
         "ng_rules": "Variante",
         "ng_code": "Codice smazzata",
-        "ng_code_hint": "Il codice sotto il punteggio finale di una partita ne rigioca l'ultima smazzata (vuoto: carte nuove)",
+        "ng_code_hint": "Il codice sotto il punteggio finale rigioca l'ultima smazzata (vuoto: carte nuove)",
         "ng_bad_code": "Non è il codice di una smazzata: sei lettere e cifre, la smazzata e la tavola, come sotto il foglio (2T43A0-3-2S)",
         "ng_code_table": "Quel codice è una smazzata a {n} giocatori, variante {game}: sceglili sopra per ridarla",
         "ng_my_rules": "Le mie regole",
