@@ -1539,3 +1539,23 @@ def test_a_knock_is_told_by_the_name_of_its_bonus(fast, language, hand, kind):
     names = {"low": {"it": "buona", "en": "a low hand"},
              "decino": {"it": "decino", "en": "three of a kind"}}  # fmt: skip
     assert name == names[kind][language]
+
+
+@pytest.mark.parametrize(
+    ("changes", "most"),
+    [({}, 6), ({"piccola_max": 7}, 7), ({"dossena_scale": True}, 5)],
+)
+def test_the_piccola_s_words_on_the_sheet_name_its_cap(fast, changes, most):
+    """The sheet's words behind the Piccola said "3 points up to the three, 1 more for each
+    next", and not where it stops: a run of ace to 7 scored 6. They name its cap, as the
+    rules set it."""
+    from scopa.app.matches import MatchCoordinator
+
+    fast.set_language("en")
+    rules = CIRULLA.with_(**changes)
+    match = Match.new(rules, 3)
+    while not match.rounds:
+        match, _ = match.apply(match.legal_moves()[0])
+    seats = (SeatConfig("Anna", True), SeatConfig("Bruno", False, "beginner"))
+    sheet = ScoringScene(fast, MatchCoordinator(MatchSetup(seats, rules), match))
+    assert sheet.behind_note("piccola").endswith(f", {most} at most")

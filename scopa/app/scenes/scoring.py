@@ -510,7 +510,9 @@ class ScoringScene(MenuScene):
             key = "primiera_all_suits"  # a side short of a suit has no primiera: its "—"
         elif key == "sette" and self.match.rules.seven_count_aces:
             key = "sette_aces"
-        return deck_text(self.t, f"sheet_behind.{key}", deck, coins=suit_name(self.t, "D", deck))
+        coins = suit_name(self.t, "D", deck)
+        most = piccola_points(10, self.match.rules)  # the piccola's cap, as the rules set it
+        return deck_text(self.t, f"sheet_behind.{key}", deck, coins=coins, most=most)
 
     def progress(self) -> list[list[int]]:
         """Each side's running total after each round, starting from 0."""
