@@ -249,12 +249,17 @@ def grande_points(run: int, rules: Rules) -> int:
     return 5 + min(run - 3, 2) if rules.dossena_scale else 5
 
 
+def piccola_cap(rules: Rules) -> int:
+    """The most Cirulla's piccola scores: ``piccola_max``, or 5 under Dossena's scale."""
+    return 5 if rules.dossena_scale else rules.piccola_max
+
+
 def piccola_points(run: int, rules: Rules) -> int:
     """Cirulla's piccola: ace, 2 and 3 of coins score 3, each further coin in the run 1 more,
-    up to ``piccola_max`` (to the 5 under Dossena's scale)."""
+    up to its cap (``piccola_cap``)."""
     if run < 3:
         return 0
-    return min(run, 5 if rules.dossena_scale else rules.piccola_max)
+    return min(run, piccola_cap(rules))
 
 
 def score_masks(

@@ -34,6 +34,7 @@ from scopa.engine import (
     cards_behind,
     categories,
     incomplete_counts,
+    piccola_cap,
     piccola_points,
     seven_count_decider,
 )
@@ -511,7 +512,7 @@ class ScoringScene(MenuScene):
         elif key == "sette" and self.match.rules.seven_count_aces:
             key = "sette_aces"
         coins = suit_name(self.t, "D", deck)
-        most = piccola_points(10, self.match.rules)  # the piccola's cap, as the rules set it
+        most = piccola_cap(self.match.rules)
         return deck_text(self.t, f"sheet_behind.{key}", deck, coins=coins, most=most)
 
     def progress(self) -> list[list[int]]:
