@@ -124,13 +124,15 @@ STRINGS = {
         "aids.tut.scopa.text": "4 + 2 + ace make 7. Take them all with {settebello}, the "
         "settebello: clearing the table is a scopa, worth 1 point.",
         "aids.tut.finish.title": "Play the round out",
-        "aids.tut.finish.text": "Now play as you like until every card is played; the cards "
-        "left on the table go to whoever captured last.",
+        "aids.tut.finish.text": "Now play as you like until every card is played. A card that "
+        "can take must take: it cannot be laid instead. The cards left on the table go to "
+        "whoever captured last, and the very last play never counts as a scopa.",
         "aids.tut.score.title": "How a round is scored",
         "aids.tut.score.text": "One point goes to whoever has the most cards, the most {coins}, "
         "the settebello, the best primiera (each suit's best card, worth 21 for a 7, "
         "18 for a 6, 16 for an ace...); "
-        "every scopa is one more point.",
+        "every scopa is one more point. Rounds follow until a side has 11 points at the end "
+        "of one: the most points wins.",
         "aids.tut.wrong.single": "take the king with your king",
         "aids.tut.wrong.sum": "play your 3 to take ace + 2",
         "aids.tut.wrong.priority": "play your 6",
@@ -275,13 +277,15 @@ STRINGS = {
         "aids.tut.scopa.text": "4 + 2 + asso fanno 7. Prendili tutti con {settebello}, "
         "il settebello: pulire il tavolo è una scopa, che vale 1 punto.",
         "aids.tut.finish.title": "Finisci la smazzata",
-        "aids.tut.finish.text": "Ora gioca come vuoi finché tutte le carte sono giocate; quelle "
-        "rimaste in tavola vanno a chi ha preso per ultimo.",
+        "aids.tut.finish.text": "Ora gioca come vuoi finché tutte le carte sono giocate. Una "
+        "carta che può prendere deve prendere: non si può calare. Le carte rimaste in tavola "
+        "vanno a chi ha preso per ultimo, e l'ultima giocata non vale mai scopa.",
         "aids.tut.score.title": "Come si conta una smazzata",
         "aids.tut.score.text": "Si assegna un punto a chi ha più carte, più {coins}, il "
         "settebello, la primiera migliore (la carta migliore per seme: il 7 vale 21, "
         "il 6 vale 18, l'asso 16...); "
-        "ogni scopa vale un altro punto.",
+        "ogni scopa vale un altro punto. Si gioca una smazzata dopo l'altra finché, alla fine "
+        "di una, qualcuno arriva a 11: vince chi ha più punti.",
         "aids.tut.wrong.single": "prendi il re con il tuo re",
         "aids.tut.wrong.sum": "gioca il 3 per prendere asso + 2",
         "aids.tut.wrong.priority": "gioca il tuo 6",
