@@ -17,7 +17,8 @@ import pytest
 from websockets.asyncio.server import serve
 
 from scopa.app.remote import setup_of
-from scopa.app.scenes.lobby import LobbyScene
+from scopa.app import style
+from scopa.app.scenes.lobby import TABLE_SILENT_SECONDS, LobbyScene
 from scopa.app.scenes.online import OnlineScene
 from scopa.app.wording import is_default_name
 from scopa.engine import Match, Rules
@@ -137,9 +138,12 @@ class FakeServer:
         seat: int = 1,
         ticket: dict[str, Any] | None = None,
         host: str = "127.0.0.1",
+        silent: bool = False,
     ) -> None:
         self.first, self.later, self.junk, self.seat = first, later, junk, seat
         self.host = host
+        self.silent = silent
+        """Seats the player and sends nothing more."""
         self.received: list[dict[str, Any]] = []
         """Every message the game sent, in order."""
         """``junk``: raw text sent just before ``first``."""
@@ -162,6 +166,8 @@ class FakeServer:
                           "seat": self.seat, "token": "t", **self.ticket}  # fmt: skip
                 seated = {key: value for key, value in seated.items() if value is not None}
                 await ws.send(json.dumps(seated))
+                if self.silent:
+                    continue
                 await ws.send(json.dumps(table_frame()))
                 if self.junk:
                     await ws.send(self.junk)
@@ -235,6 +241,28 @@ def explained_in_the_lobby(  # noqa: ANN001
         assert app.stack.top is lobby
         assert lobby._status()[0] == app.t("online.unreadable")
     assert logged in capsys.readouterr().err
+
+
+def test_a_table_that_seats_the_player_and_says_nothing_more_is_told_after_a_while(
+    app, joining
+) -> None:
+    """It said "The match begins…" for ever, and "Every seat is taken" over the address: a
+    seat taken with no table behind it counted no seat free, as a full table does."""
+    with FakeServer(state_frame(), silent=True) as server:
+        lobby = joining(server)
+        run_until(app, lambda: lobby.session.seated is not None, 30)
+        drawn: list[style.Drawn] = []
+        with style.watch_text(drawn.append):
+            frame(app)
+        words = [text.words for text in drawn]
+        assert app.t("online.address_of_table") in words  # not "Every seat is taken"
+        assert app.t("online.address_full") not in words
+        assert lobby._status() == (app.t("online.table_awaited"), style.INK_SOFT)
+        lobby.update(TABLE_SILENT_SECONDS)
+        assert lobby._status() == (app.t("online.table_silent"), style.LACQUER)
+        assert app.stack.top is lobby
+        click(app, lobby.leave_button)
+        assert app.stack.top is not lobby
 
 
 def stops_the_table(  # noqa: ANN001

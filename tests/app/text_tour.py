@@ -37,7 +37,7 @@ from scopa.app.ai_worker import AiWorker
 from scopa.app.matches import MatchCoordinator, said_words
 from scopa.app.remote import Arrival
 from scopa.app.scenes.base import LANGUAGES
-from scopa.app.scenes.lobby import REFUSALS
+from scopa.app.scenes.lobby import REFUSALS, TABLE_SILENT_SECONDS
 from scopa.app.scenes.new_game import NewGameScene
 from scopa.app.scenes.online import describe_rules
 from scopa.app.scenes.rules import BOOKS
@@ -2049,6 +2049,10 @@ class Tour:
         frame = client.table
         client.table = {**frame, "rules": Rules(players=4, teams=True).to_dict()}
         self.show("online, the lobby of a table in teams")
+        client.table = None  # seated, the table's first word not come
+        self.show("online, seated, the table awaited")
+        lobby.unanswered = TABLE_SILENT_SECONDS
+        self.show("online, seated, the table says nothing")
         client.table = frame
         lobby.copied = 2.0
         self.show("online, the address copied")

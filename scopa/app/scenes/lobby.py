@@ -52,6 +52,9 @@ NOTICE_SECONDS = 10.0
 """How long the news of a damaged file of hosted tables shows (as long as a file's news)."""
 RULES_SECONDS = 10.0
 """How long a friend's table, as the match begins, says the game it plays."""
+TABLE_SILENT_SECONDS = 15.0
+"""How long a seat taken waits for its table's first word before the lobby says the table
+does not answer (a server that seats a player and sends nothing more)."""
 LET_GO = "\u00d7"
 """The mark of the button beside another person here's name that lets them leave the table."""
 
@@ -85,6 +88,8 @@ class LobbyScene(MenuScene):
         self.joining_here = joining_here
         self.session = OnlineSession(app.store, app.matches.hosted_server(), legible(app.font))
         self.copied = 0.0
+        self.unanswered = 0.0
+        """Seconds the seat taken has waited for its table's first word."""
         self.seat_buttons: dict[tuple[str, int], Button] = {}
         """While the table waits: "Sit here" on each free seat, and with several people
         here, a button on each of their rows choosing who moves (``_offer_seats``)."""
@@ -209,6 +214,8 @@ class LobbyScene(MenuScene):
         session = self.session
         seated = session.seated
         session.check()
+        waits = session.seated is not None and session.table is None and session.error is None
+        self.unanswered = self.unanswered + dt if waits else 0.0
         if self.mode == "join" and self.over and not self._forgotten:
             self._forgotten = True  # told once: the match is over, its address is not kept
             self.app.matches.forget_address(self.address)
@@ -1048,6 +1055,10 @@ class LobbyScene(MenuScene):
         if not client.online:  # it tries to get back while the lobby is up
             key = "online.host_closed_lobby" if client.server_left else "online.reconnecting"
             return t(key), style.LACQUER
+        if session.table is None:  # seated: the table's first word is on its way, or never came
+            if self.unanswered >= TABLE_SILENT_SECONDS:
+                return t("online.table_silent"), style.LACQUER
+            return t("online.table_awaited"), style.INK_SOFT
         if self.copied > 0:
             return t("online.copied"), style.INK
         if self.full and self.host_seat is not None:  # everyone here: the host starts
@@ -1126,7 +1137,8 @@ class LobbyScene(MenuScene):
             useful = self.address_useful
             top = pygame.Rect(self.address_box.left, self.address_box.top, self.address_box.w,
                               self.address_box.h // 3)  # fmt: skip
-            label = self.t("online.send" if useful else "online.address_full")
+            full = "online.address_full" if session.table is not None else "online.address_of_table"
+            label = self.t("online.send" if useful else full)
             style.text(surface, label, note, top, align="center")
             rest = self.address_box.copy()
             rest.top, rest.h = top.bottom, self.address_box.h - top.h
