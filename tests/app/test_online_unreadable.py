@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 from websockets.asyncio.server import serve
 
-from scopa.app.remote import setup_of
 from scopa.app import style
+from scopa.app.remote import setup_of
 from scopa.app.scenes.lobby import TABLE_SILENT_SECONDS, LobbyScene
 from scopa.app.scenes.online import OnlineScene
 from scopa.app.wording import is_default_name
