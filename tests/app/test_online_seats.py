@@ -12,6 +12,7 @@ from contextlib import contextmanager
 import pygame
 import pytest
 
+from scopa.app import style
 from scopa.app.remote import SharedScreen
 from scopa.app.scenes.lobby import LobbyScene
 from scopa.app.scenes.online import OnlineScene
@@ -320,6 +321,12 @@ def test_the_last_to_join_with_someone_here_names_them_before_the_host_starts(ap
         type_text(app, "Carla")
         press(app, pygame.K_RETURN)
         run_until(app, lambda: lobby._table_name(2) == "Carla")
+        # the pointer still over the field, that keeps the focus: the news, not its hint
+        drawn: list[style.Drawn] = []
+        with style.watch_text(drawn.append):
+            frame(app)
+        assert lobby.form.hover is lobby.name_fields[2]
+        assert "Everyone is here: Anna starts the match" in [text.words for text in drawn]
         anna.submit(anna.client.begin()).result(20)
         table = table_opens(app)
         assert [table.seats.seat_name(n) for n in range(3)] == ["Anna", "Bruno", "Carla"]
@@ -344,7 +351,6 @@ def test_the_host_starts_the_match_once_everyone_is_here(app, monkeypatch):
         # not "Everyone is here" over a seat marked away: the match would wait for him
         words = app.t("online.all_taken_away_start", names="Bruno")
         assert lobby._status()[0] == words
-        from scopa.app import style
 
         for size in ((960, 540), (1280, 720)):
             app.resize(size)
@@ -604,7 +610,6 @@ def test_a_long_notice_in_the_lobby_hides_neither_its_heading_nor_its_seats(
 ):
     """Joining with someone here, one found no seat: the notice saying so covered the
     lobby's heading ("The table"); then the table's variants, said under its seats."""
-    from scopa.app import style
 
     from .menu_helpers import toasts_kept_clear
 
@@ -801,7 +806,6 @@ def test_the_seat_picked_to_move_marks_nothing_on_the_row_under_it(app, monkeypa
 def test_a_seat_s_button_casts_its_shadow_clear_of_the_next_row_s(app, monkeypatch, size):
     """ "Pick a seat" on one row touched "Sit here" on the next, its shadow across the
     top of it: each seat's button leaves its shadow room in its own row."""
-    from scopa.app import style
 
     app.resize(size)
     lobby = host_lobby(app, monkeypatch, 4, friends=2, here=1)

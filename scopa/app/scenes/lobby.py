@@ -37,7 +37,7 @@ from ..remote import (
 from ..table.chat import QuickMessages, Spot, fading, paint_bubble
 from ..table.text import Writer
 from ..toasts import ToastBand, toast_px, worded
-from ..widgets import Button, Tab, TextInput, resolve
+from ..widgets import Button, Tab, TextInput, Widget, resolve
 from ..wording import default_name, is_default_name, join
 from .base import MenuScene
 from .flow import SEPARATOR
@@ -1287,9 +1287,13 @@ class LobbyScene(MenuScene):
                 words = self.t("chat.title")  # what the button is, and its key
                 style.text(surface, words, pen, box, align="center", lines=2)
                 return
-        seats = [*self.seat_buttons.values(), *self.name_fields.values()]
-        seats += self.let_go_buttons.values()
         form, variants = self.form, self.variants_button
+        seats: list[Widget] = [*self.seat_buttons.values(), *self.let_go_buttons.values()]
+        for seat, field in self.name_fields.items():  # a name being typed, or still to type:
+            # a name given keeps its field's focus, and "Everyone is here" went unsaid
+            unnamed = form.hover is field and is_default_name(self._table_name(seat), seat)
+            if field.editing or unnamed:
+                seats.append(field)
         if form.hover is variants or (form.keyboard_used and form.focus is variants):
             seats.append(variants)  # what it opens, under the pointer or the keys only
         if self.field_note() or any(self.form.hint() == resolve(w.hint) for w in seats):
