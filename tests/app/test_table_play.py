@@ -156,6 +156,18 @@ def test_a_long_message_under_the_table_stays_long_enough_to_read(app):
     assert scene.said() is None
 
 
+def test_a_line_under_the_table_waits_for_a_slow_reader(app):
+    """ "Con il cavallo di bastoni prendi il cavallo di bastoni: una carta che può prendere
+    deve prendere" went in under four seconds, before a player of 74 had read it: a line of
+    twelve words stays for the time to notice it and to read it at 150 words a minute."""
+    scene = open_table(app, "9S 2C 10S", "1B 3B 8C", "4B 2D 7C 5S")
+    words = "Uno due tre quattro cinque sei sette otto nove dieci undici dodici"
+    scene.say(lambda t: words)
+    for _ in range(round(6.6 * 30)):  # 2 seconds to notice it, 0.4 a word
+        app.frame(FRAME, [])
+    assert scene.said() == words
+
+
 def test_drag_plays_a_card_and_captures(fast, store):
     scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
     start = centre_of(scene, C("7D"))
