@@ -65,7 +65,7 @@ def test_every_side_is_named_whole_on_the_score_panel(app, size, language, human
 @pytest.mark.parametrize("players", [4, 6])
 def test_a_computer_s_level_is_read_whole_on_its_plate(app, monkeypatch, size, players) -> None:
     """The top seat's plate is narrow in scopone at 960x540: "Livello principia..." was
-    cut. A plate too narrow for "CPU, principiante" says "Principiante"."""
+    cut. A plate too narrow for "PC, principiante" says "Principiante"."""
     app.resize(size)
     app.set_language("it")
     rules = Rules.preset("scopone") if players == 4 else Rules(players=6)
@@ -86,12 +86,12 @@ def test_a_computer_s_level_is_read_whole_on_its_plate(app, monkeypatch, size, p
     )
     app.stack.push(scene)
     app.frame(1 / 30, [])
-    levels = [entry for entry in written if entry[0] in ("CPU, principiante", "Principiante")]
+    levels = [entry for entry in written if entry[0] in ("PC, principiante", "Principiante")]
     assert levels
     for words, width, room in levels:
         assert width <= room + 0.5, (words, width, room)
     # and every plate says it alike: the top seat's "Principiante" beside the others'
-    # "CPU, principiante" read as two levels
+    # "PC, principiante" read as two levels
     assert len({words for words, _, _ in levels}) == 1, levels
     scene.close()
 
@@ -774,5 +774,5 @@ def test_a_computer_s_plate_says_it_is_a_computer(app, language) -> None:
     app.stack.push(scene)
     app.frame(1 / 30, [])
     (plate,) = [p for p in scene.snapshot().plates if p.name == "Giulia"]
-    assert plate.detail == {"en": "CPU, beginner", "it": "CPU, principiante"}[language]
+    assert plate.detail == {"en": "CPU, beginner", "it": "PC, principiante"}[language]
     scene.close()
