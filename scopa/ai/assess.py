@@ -298,7 +298,7 @@ def describe(
         return "no_sweep", {}
     if not capture:
         rank = move.card.rank
-        if not view.unseen & RANK_MASKS[rank]:
+        if not view.unseen & RANK_MASKS[rank] and not _takeable(view, move.card, left):
             if view.hand & RANK_MASKS[rank] & ~move.card.bit:
                 return "block", {"rank": rank}
             return "anchor", {"rank": rank}
@@ -343,6 +343,18 @@ def describe(
     if alone:
         return "only_capture", {}
     return "capture", {"count": 2}
+
+
+def _takeable(view: View, card: Card, table: int) -> bool:
+    """Whether a card not yet seen could take ``card`` from ``table``: with its own rank all
+    gone, a sum may still take it ("every other 6 is gone" said of a 6 laid beside a 3, the
+    9s still out)."""
+    unseen = view.unseen
+    bit = card.bit
+    return any(
+        unseen & RANK_MASKS[rank] and any(taken & bit for taken in view.sets(table, rank))
+        for rank in range(1, 11)
+    )
 
 
 def _covered_sum(view: View, card: Card) -> int:

@@ -280,6 +280,26 @@ def test_the_reason_names_what_sets_master_s_move_apart_from_the_one_played() ->
     assert describe(view, knight_takes, assessments, knight_takes) == ("scopa", {})
 
 
+def test_a_card_whose_rank_is_gone_is_not_told_safe_while_a_sum_takes_it() -> None:
+    """The 6 of coins laid with every other 6 gone was "lays a 6, and every other card of
+    that rank is gone", the 3 of clubs beside it and the 9s still out: a 9 takes the two.
+    With a 9 on the table (a 9 must take it first) and no ace for a 7, nothing can."""
+    from scopa.ai.assess import Judge, describe
+    from scopa.ai.view import View
+
+    from .helpers import position, seat_view
+
+    sixes = ("6C 6S 6B", "")
+    for table, safe in (("3C 10D", False), ("3C 9B 10D", True)):
+        view = View.of(seat_view(position("6D 8S", table, piles=sixes, seed=3)))
+        judge = Judge(view)
+        assessments = [judge.assess(move) for move in view.moves]
+        (six,) = [a for a in assessments if a.move.card == Card.parse("6D")]
+        assert not six.move.capture_mask
+        code, _ = describe(view, six, assessments)
+        assert (code == "anchor") is safe, (table, code)
+
+
 def test_an_ace_sweep_passed_up_for_a_lay_is_told_as_the_ace_kept() -> None:
     """Cirulla, the king and the 6 on the table, the ace in hand: laying the 3 was told as
     "lays the card that risks least", which left a player asking why the ace's scopa was
