@@ -319,6 +319,17 @@ def describe(
                 return "keeps_settebello", {}
             return "keeps_for_later", {"rank": kept.rank}
         return "looks_ahead", {}
+    prime = banked & PRIME_CARDS
+    if (
+        prime.bit_count() >= 2
+        and not capture & ~PRIME_CARDS  # the primiera's cards alone (else the cards' count)
+        and prime.bit_count() > (banked_instead & PRIME_CARDS).bit_count()
+        and not view.rules.seven_count
+    ):  # "takes 2 cards" was said of the 7 of swords taking its 6 and its ace
+        ranks = sorted(
+            (RANK_OF[low.bit_length() - 1] for low in _bits(prime)), key=PRIME_ORDER.index
+        )
+        return "primiera", {"ranks": ",".join(str(rank) for rank in ranks)}
     # "takes 3 cards" is a reason only when the cards are more than the other way takes (the
     # review said "takes 2 cards" of Master's move over the player's that took three), or
     # than any other capture takes (a hint said it where another took as many, and of the
@@ -343,6 +354,21 @@ def describe(
     if alone:
         return "only_capture", {}
     return "capture", {"count": 2}
+
+
+PRIME_ORDER = (7, 6, 1)
+"""The ranks worth most in the primiera, the most first (21, 18 and 16 points)."""
+PRIME_CARDS = RANK_MASKS[7] | RANK_MASKS[6] | RANK_MASKS[1]
+
+
+def _bits(mask: int) -> list[int]:
+    """Each bit of ``mask``, the lowest first."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low)
+        mask ^= low
+    return found
 
 
 def _takeable(view: View, card: Card, table: int) -> bool:

@@ -22,6 +22,7 @@ PLAIN = frozenset(
     {
         "most_cards",
         "coin",
+        "primiera",
         "grande",
         "piccola",
         "capture",

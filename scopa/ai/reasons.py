@@ -37,6 +37,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "passes_scopa": "gives up the scopa: over the next plays this pays more",
         "most_cards": "takes {count} cards",
         "coin": "takes {count} cards of {coins}",
+        "primiera": "banks {ranks}, the cards worth most in the primiera",
         "grande": "takes a card of the grande (the king, {knight} and {knave} of {coins})",
         "piccola": "takes a card of the piccola (the ace, 2 and 3 of {coins})",
         "capture": "the capture that pays most over the next plays",
@@ -78,6 +79,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "passes_scopa": "rinuncia alla scopa: nelle prossime giocate questa rende di più",
         "most_cards": "prende {count} carte",
         "coin": "prende {count} carte di {coins}",
+        "primiera": "mette nel mazzetto {ranks}, le carte che valgono di più in primiera",
         "grande": "prende una carta della grande (re, {knight} e {knave} di {coins})",
         "piccola": "prende una carta della piccola (asso, 2 e 3 di {coins})",
         "capture": "la presa che rende di più nelle prossime giocate",
@@ -261,6 +263,14 @@ def reason_text(
     rank = values.get("rank")
     if isinstance(rank, int):
         values["rank"] = (FRENCH_RANK_NAMES if french else RANK_NAMES)[lang][rank]
+    ranks = values.get("ranks")
+    if isinstance(ranks, str):  # "7,6,1": a 7, a 6 and an ace
+        names = [
+            (FRENCH_RANK_NAMES if french else RANK_NAMES)[lang][int(r)] for r in ranks.split(",")
+        ]
+        values["ranks"] = (
+            ", ".join(names[:-1]) + AND[lang] + names[-1] if len(names) > 1 else names[0]
+        )
     for key in ("won", "denied"):
         named = values.get(key)
         if isinstance(named, str):

@@ -147,6 +147,7 @@ def test_every_reason_reads_in_both_languages() -> None:
         "points": 3,
         "won": "primiera",
         "denied": "carte",
+        "ranks": "6,1",
     }
     for code in CODES:
         assert reason_text(code, params, "en") != reason_text(code, params, "it")

@@ -17,6 +17,7 @@ PARAMS = {
     "points": 3,
     "won": "carte,denari",
     "denied": "primiera",
+    "ranks": "7,6,1",
 }
 
 
@@ -38,6 +39,15 @@ def test_a_table_nobody_can_clear_is_said_with_fare_scopa() -> None:
 def test_ranks_are_named_as_the_deck_names_them(deck, italian, english) -> None:
     assert reason_text("anchor", PARAMS, "it", deck).startswith(italian)
     assert reason_text("block", PARAMS, "en", deck).startswith(english)
+
+
+def test_the_cards_of_the_primiera_are_named_in_a_list() -> None:
+    assert reason_text("primiera", {"ranks": "7,6,1"}, "it") == (
+        "mette nel mazzetto un 7, un 6 e un asso, le carte che valgono di più in primiera"
+    )
+    assert reason_text("primiera", {"ranks": "6,1"}, "en") == (
+        "banks a 6 and an ace, the cards worth most in the primiera"
+    )
 
 
 def test_a_coin_is_a_diamond_in_a_french_deck() -> None:

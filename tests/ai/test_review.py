@@ -300,6 +300,31 @@ def test_a_card_whose_rank_is_gone_is_not_told_safe_while_a_sum_takes_it() -> No
         assert (code == "anchor") is safe, (table, code)
 
 
+def test_a_capture_of_the_primiera_s_best_cards_is_told_so() -> None:
+    """The 7 of swords taking its 6 and its ace was "takes 2 cards": a club player names
+    the primiera, the 7, the 6 and the ace banked. Under the count of sevens, which takes
+    the primiera's place, it is not said."""
+    from scopa.ai.assess import Judge, describe
+    from scopa.ai.view import View
+
+    from .helpers import position, seat_view
+
+    for rules, said in ((Rules(), True), (Rules(seven_count=True), False)):
+        view = View.of(seat_view(position("7S 4C 10B", "6S 1S 5B", rules=rules, seed=2)))
+        judge = Judge(view)
+        assessments = [judge.assess(move) for move in view.moves]
+        seven = next(
+            a
+            for a in assessments
+            if a.move.capture_mask
+            and a.move.card.rank == 7
+            and len(a.move.captures) == 2
+            and {c.rank for c in a.move.captures} == {6, 1}
+        )
+        reason = describe(view, seven, assessments)
+        assert (reason == ("primiera", {"ranks": "7,6,1"})) is said, (rules, reason)
+
+
 def test_an_ace_sweep_passed_up_for_a_lay_is_told_as_the_ace_kept() -> None:
     """Cirulla, the king and the 6 on the table, the ace in hand: laying the 3 was told as
     "lays the card that risks least", which left a player asking why the ace's scopa was
