@@ -314,6 +314,10 @@ def describe(
             return "least_harm", {}
         # riskier now than another card to lay: what the search saw lies further on
         kept = instead.move.card if instead is not None else None
+        if kept is None:  # a hint: the card kept is the one the least risky lay would spend
+            safest = [o for o in others if o.move.card is not None and not o.move.capture_mask
+                      and o.move.card.rank != rank and o.risk <= min(lays) + 1e-9]  # fmt: skip
+            kept = safest[0].move.card if safest else None
         if kept is not None and kept.rank != rank and view.hand & kept.bit:
             if kept == SETTEBELLO:  # not "a 7": the card the player gave away
                 return "keeps_settebello", {}
