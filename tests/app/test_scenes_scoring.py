@@ -1541,6 +1541,24 @@ def test_the_primiera_s_cards_say_a_side_short_of_a_suit_has_none_where_it_does(
     close_tables(app)
 
 
+@pytest.mark.parametrize(("faces", "said"), [("ten", None), ("southern", "the knight 9"),
+                                             ("zero", "count nothing")])  # fmt: skip
+def test_the_primiera_s_cards_say_what_the_face_cards_count_here(app, faces, said):
+    """With the face cards at 8, 9 and 10 the note behind the primiera said only the usual
+    scale (7 = 21, 6 = 18, ace = 16...), where a player checks what the knight counted."""
+    app.set_language("en")
+    rules = Rules(face_values=faces)
+    setup = MatchSetup((SeatConfig("Giulia", True), SeatConfig("Marco", False)), rules)
+    scene = ScoringScene(app, MatchCoordinator(setup, first_round(rules, 3)))
+    app.stack.push(scene)
+    frame(app)
+    note = scene.behind_note("primiera")
+    assert note.startswith(app.t("sheet_behind.primiera_all_suits"))
+    assert (said is None) == (note == app.t("sheet_behind.primiera_all_suits"))
+    assert said is None or said in note
+    close_tables(app)
+
+
 @pytest.mark.parametrize("long_names", [False, True])
 @pytest.mark.parametrize("language", ["en", "it"])
 @pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])

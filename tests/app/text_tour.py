@@ -1179,6 +1179,17 @@ class Tour:
         self.show("scoring, leave to replay the round?")
         app.back()
         app.back()
+        for faces in ("southern", "zero"):  # the face cards' values said behind the primiera
+            rules = Rules(face_values=faces)
+            scene = ScoringScene(
+                app, MatchCoordinator(MatchSetup(solo.seats, rules), first_round(rules, 4))
+            )
+            app.stack.push(scene)
+            self.frames(2)
+            self.hover(scene.row_boxes["primiera"].center)
+            self.show(f"scoring, the cards behind the primiera, face cards {faces}")
+            self.hover((0, 0))
+            app.back()
         watching = MatchSetup((SeatConfig("Giulia", False), SeatConfig("Marco", False)), Rules())
         scene = self.sheet(watching, first_round(Rules(), 4), "scoring, a round watched")
         scene.replay_deal()

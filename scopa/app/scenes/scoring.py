@@ -513,7 +513,12 @@ class ScoringScene(MenuScene):
             key = "sette_aces"
         coins = suit_name(self.t, "D", deck)
         most = piccola_cap(self.match.rules)
-        return deck_text(self.t, f"sheet_behind.{key}", deck, coins=coins, most=most)
+        note = deck_text(self.t, f"sheet_behind.{key}", deck, coins=coins, most=most)
+        rules = self.match.rules
+        if key.startswith("primiera") and rules.face_values != "ten" and not rules.cirulla:
+            # the scale's face cards as this match counts them: the player checks them here
+            note += ". " + deck_text(self.t, f"sheet_behind.faces_{rules.face_values}", deck)
+        return note
 
     def progress(self) -> list[list[int]]:
         """Each side's running total after each round, starting from 0."""
