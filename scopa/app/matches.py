@@ -672,6 +672,7 @@ class Matches:
             # "Keep the saved one" left the player on the menu to look for Continue
             other=lambda: self.app.t("replace_saved_resume"),
             on_other=self.resume,
+            other_first=True,
         )
 
     def resume(self) -> bool:

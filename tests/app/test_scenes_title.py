@@ -204,6 +204,10 @@ def test_play_asks_before_replacing_a_saved_match(app, store, answer) -> None:
     question = top(app)
     assert isinstance(question, ConfirmScene)
     assert store.load_match()[1].moves == match.moves()  # nothing replaced while asking
+    # the red button, the one to press, is the saved match continued: it was the new match,
+    # which threw the saved one away for a player who clicked the red one as ever
+    assert question.other_button is not None and question.other_button.primary
+    assert not question.yes_button.primary
     if answer == "keep":
         click(app, question.no_button)
         assert top(app) is title

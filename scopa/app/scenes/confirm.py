@@ -35,20 +35,24 @@ class ConfirmScene(MenuScene):
         on_no: Callable[[], None] | None = None,
         other: Text = "",
         on_other: Callable[[], None] | None = None,
+        other_first: bool = False,
     ) -> None:
-        """``other`` and ``on_other``: a third answer, between No and Yes."""
+        """``other`` and ``on_other``: a third answer, between No and Yes; ``other_first``:
+        that one is the answer the dialog puts forward (red), not Yes (a new match asked
+        over a saved one: the red button, the one to press, threw the saved one away)."""
         self.question, self.detail, self.on_yes, self.on_no = question, detail, on_yes, on_no
         self.yes_text, self.no_text = yes, no
         self.other_text, self.on_other = other, on_other
+        self.other_first = other_first and on_other is not None
         super().__init__(app)
 
     def build(self) -> None:
         self.no_button = Button(self.no_text, self.back)
-        self.yes_button = Button(self.yes_text, self.confirm, primary=True)
+        self.yes_button = Button(self.yes_text, self.confirm, primary=not self.other_first)
         self.other_button: Button | None = None
         self.form.add(self.no_button)
         if self.on_other is not None:
-            self.other_button = Button(self.other_text, self.other)
+            self.other_button = Button(self.other_text, self.other, primary=self.other_first)
             self.form.add(self.other_button)
         self.form.add(self.yes_button)
         self.form.set_focus(self.no_button)
