@@ -437,3 +437,41 @@ def test_the_settebello_taken_is_said_unless_a_scopa_says_more():
             assert seen == [f"table.scopa_by {taking}"], seen
         else:
             assert seen == [f"table.settebello_to {taking}"], seen
+
+
+def last_card_scopa() -> tuple[Match, list[list]]:
+    """Scopone scientifico for two with the last-card scopa: a round whose very last play
+    sweeps the table, and the events before it."""
+    rules = Rules(deal="scientifico", scientifico_last_scopa=True)
+    for seed in range(200):
+        match = Match.new(rules, seed)
+        before = list(match.opening_events())
+        rng = random.Random(seed)
+        while True:
+            moves = match.legal_moves()
+            if match.round.last_play:
+                sweeps = [
+                    move for move in moves if len(move.captures) == match.round.table.bit_count()
+                ]
+                if sweeps:
+                    after, events = match.apply(sweeps[0])
+                    if any(isinstance(event, Scopa) for event in events):
+                        return match, [before, events]
+                break
+            match, events = match.apply(rng.choice(moves))
+            before += events
+    raise AssertionError("no round ends on a sweep")
+
+
+def test_a_scopa_at_the_last_card_says_the_house_rule_made_it():
+    """With the last-card scopa, the dealer's very last card sweeping the table scored
+    "Scopa!" as any other, where a player who plays the usual rule took it for a bug."""
+    show = director([])
+    _, (before, events) = last_card_scopa()
+    assert any(isinstance(event, RoundScored) for event in events)
+    show.lay_out(before)
+    show.show(events)
+    seen = banners_seen(show)
+    taking = next(event.seat for event in events if isinstance(event, Played))
+    assert f"table.scopa_last_card {taking}" in seen, seen
+    assert f"table.scopa_by {taking}" not in seen

@@ -1695,6 +1695,9 @@ class Tour:
             words = scene.director.about_seat("table.settebello_to", seat)
             scene.director._banner(words, "info", 1.1)
             self.banner(scene, f"table, the settebello taken ({whose})", words)
+            words = scene.director.about_seat("table.scopa_last_card", seat)
+            scene.director._banner(words, "scopa", 1.3)
+            self.banner(scene, f"table, a scopa at the last card ({whose})", words)
 
         broken = AiWorker(lambda level, seed, obs: "no move", mode="inline")
         scene = self.table(solo, Match.new(Rules(), 8), worker=broken)

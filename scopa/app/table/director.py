@@ -269,7 +269,9 @@ class Director:
                 self._play(event, follow, called=not sweep)
             elif isinstance(event, Scopa):
                 played = next((e.card for e in reversed(events[:i]) if isinstance(e, Played)), None)
-                self._scopa(event, played)
+                # the round's very last play scores one only by the house rule: said so
+                last = any(isinstance(e, RoundScored) for e in events[i + 1 :])
+                self._scopa(event, played, last=last)
             elif isinstance(event, LastCapture):
                 self._last_capture(event)
             elif isinstance(event, RoundScored):
@@ -607,7 +609,7 @@ class Director:
         view.settle_table(self.tweener, self.seconds(0.45))
         return self._sound("capture", 0.45 + delay)
 
-    def _scopa(self, event: Scopa, played: Card | None) -> None:
+    def _scopa(self, event: Scopa, played: Card | None, *, last: bool = False) -> None:
         def beat() -> float:
             view = self.view
             if played is not None:
@@ -618,7 +620,8 @@ class Director:
                     if card != played:
                         view.settle(self.tweener, card, self.seconds(0.3))
             # whose: the plate lit and a card flying to a pile left the others guessing
-            self._banner(self.about_seat("table.scopa_by", event.seat), "scopa", 1.3)
+            key = "table.scopa_last_card" if last else "table.scopa_by"
+            self._banner(self.about_seat(key, event.seat), "scopa", 1.3)
             self._burst()
             return self._sound("scopa", 1.5)
 
