@@ -134,9 +134,6 @@ class ToastBand(NamedTuple):
 SECONDS_PER_WORD = 0.4
 """How long a toast stays per word it says, at the least: a slow reader's pace (150 words
 a minute)."""
-NOTICING_SECONDS = 2.0
-"""How long a toast stays besides its words: the time to see that something was said, and
-to look at it (a player of 74 lost the end of a twelve-word line under the table)."""
 
 
 def toast_px(height: int) -> int:
@@ -147,7 +144,7 @@ def toast_px(height: int) -> int:
 def reading_seconds(text: str) -> float:
     """The least time ``text`` stays on screen: long enough to read it through (a damaged
     file's notice of sixty words went in the six seconds that suit a short one)."""
-    return NOTICING_SECONDS + SECONDS_PER_WORD * len(text.split())
+    return SECONDS_PER_WORD * len(text.split())
 
 
 def _bounded(text: str) -> str:

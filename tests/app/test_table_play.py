@@ -142,13 +142,14 @@ def test_a_long_message_under_the_table_stays_long_enough_to_read(app):
     """ "Con il cavallo di spade non puoi prendere il 4 di bastoni: devi prendere 2 + 7"
     was gone in under three seconds, before a slow reader reached its end: a message stays
     as long as a toast of its words would, at the least."""
+    from scopa.app.table.scene import NOTICING_SECONDS
     from scopa.app.toasts import reading_seconds
 
     scene = open_table(app, "9S 2C 10S", "1B 3B 8C", "4B 2D 7C 5S")
     words = "Con il cavallo di spade non puoi prendere il 4 di bastoni: devi prendere 2 + 7"
     scene.say(lambda t: words)
     assert reading_seconds(words) > 4
-    for _ in range(round((reading_seconds(words) - 0.2) * 30)):
+    for _ in range(round((NOTICING_SECONDS + reading_seconds(words) - 0.2) * 30)):
         app.frame(FRAME, [])
     assert scene.said() == words
     for _ in range(30):

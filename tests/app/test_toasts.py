@@ -420,9 +420,9 @@ def test_a_long_message_stays_long_enough_to_be_read_through() -> None:
     long_text = " ".join(["word"] * 60)
     toasts.add(long_text, 10.0)
     toasts.add("Nothing to undo", 2.0)
-    toasts.update(15.0)
+    toasts.update(20.0)
     assert [t.text for t in toasts.shown()] == [long_text]
-    toasts.update(3.5)
+    toasts.update(6.5)  # 24 seconds: sixty words at a slow reader's pace
     assert not toasts
 
 

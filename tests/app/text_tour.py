@@ -1179,7 +1179,10 @@ class Tour:
         self.show("scoring, leave to replay the round?")
         app.back()
         app.back()
-        for faces in ("southern", "zero"):  # the face cards' values said behind the primiera
+        deck = app.settings.deck_style
+        for faces, cards in (("southern", deck), ("southern", "french"), ("zero", deck)):
+            # the face cards' values said behind the primiera, as the deck names them
+            app.settings = app.settings.with_(deck_style=cards)
             rules = Rules(face_values=faces)
             scene = ScoringScene(
                 app, MatchCoordinator(MatchSetup(solo.seats, rules), first_round(rules, 4))
@@ -1187,9 +1190,10 @@ class Tour:
             app.stack.push(scene)
             self.frames(2)
             self.hover(scene.row_boxes["primiera"].center)
-            self.show(f"scoring, the cards behind the primiera, face cards {faces}")
+            self.show(f"scoring, the cards behind the primiera, face cards {faces} ({cards})")
             self.hover((0, 0))
             app.back()
+        app.settings = app.settings.with_(deck_style=deck)
         watching = MatchSetup((SeatConfig("Giulia", False), SeatConfig("Marco", False)), Rules())
         scene = self.sheet(watching, first_round(Rules(), 4), "scoring, a round watched")
         scene.replay_deal()

@@ -65,6 +65,10 @@ if TYPE_CHECKING:
     from ..remote import RemoteCoordinator
 
 MESSAGE_SECONDS = 2.8
+NOTICING_SECONDS = 2.0
+"""How long the line under the table stays besides the time to read its words: the time to
+see that something was said there, and to look down at it (a player of 74 lost the end
+of a twelve-word line)."""
 MUST_TAKE_NAMED = 2
 """A card dropped on one it may not take, when it must take: its captures are named up to
 this many (more are counted), the line under the table holding them."""
@@ -960,10 +964,11 @@ class TableScene(Scene):
 
     def say(self, words: Words) -> None:
         """A short message on the status line, worded (and capitalised) as it shows: for
-        ``MESSAGE_SECONDS``, or as long as a toast of its words stays (a refusal that named
-        the captures owed went before a slow reader reached its end)."""
+        ``MESSAGE_SECONDS``, or the time to notice it and read it (a refusal that named the
+        captures owed went before a slow reader reached its end)."""
         self.message = words
-        self.message_left = max(MESSAGE_SECONDS, reading_seconds(words(self.app.t)))
+        said = NOTICING_SECONDS + reading_seconds(words(self.app.t))
+        self.message_left = max(MESSAGE_SECONDS, said)
 
     def said(self) -> str | None:
         """The status line's message, if one shows."""
