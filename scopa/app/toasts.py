@@ -254,16 +254,17 @@ class Toasts:
         text_width = max(1, int(width * WIDTH_SHARE) - 2 * pad_x)
         text_height = height // 3 - 2 * pad_y
         y = height // 30
-        panels = []
+        placed: list[tuple[Toast, int, pygame.Rect, bool]] = []
         for toast in self.shown():
             laid, centre, wide = None, width // 2, text_width
+            low = False  # laid from the band's ``below``
             lines = band.lines if band is not None else MAX_LINES
             if band is not None:
                 room = max(1, int(min(width * WIDTH_SHARE, band.right - band.left)) - 2 * pad_x)
                 laid = style.fit(toast.text, pen, room, text_height, lines=BAND_LINES)
                 too_tall = y + laid.height + 2 * pad_y > band.floor
                 if laid.elided or laid.cut or laid.px < pen.px or too_tall:
-                    laid, y = None, max(y, round(band.below))
+                    laid, y, low = None, max(y, round(band.below)), True
                     low, high = band.wide
                     centre = round((low + high) / 2)
                     wide = max(1, min(text_width, int(high - low) - 2 * pad_x))
@@ -277,10 +278,19 @@ class Toasts:
                     laid = style.fit(toast.text, pen, text_width, text_height, lines=lines)
             box = pygame.Rect(0, 0, laid.width + 2 * pad_x, laid.height + 2 * pad_y)
             box.midtop = (centre, y)
-            if band is not None and band.rise is not None and box.bottom > band.rise[1]:
-                highest, lowest = band.rise
-                box.top = max(round(highest), min(box.top, round(lowest) - box.h))
+            placed.append((toast, lines, box, low))
             y = box.bottom + height // 80
+        if band is not None and band.rise is not None:
+            # the toasts laid from ``below`` that reach past the lowest rise together: each
+            # rising alone to end there, a second one was drawn over the first
+            rising = [box for _, _, box, low in placed if low]
+            if rising and rising[-1].bottom > band.rise[1]:
+                highest, lowest = band.rise
+                lift = min(rising[-1].bottom - round(lowest), rising[0].top - round(highest))
+                for box in rising:
+                    box.move_ip(0, -max(0, lift))
+        panels = []
+        for toast, lines, box, _ in placed:
             if only is not None and not only(toast):
                 continue
             toast.drawn = box.copy()

@@ -15,7 +15,7 @@ from scopa.app.app import App
 from scopa.app.scenes.statistics import StatisticsScene
 from scopa.app.scenes.title import TitleScene
 from scopa.app.table import TableScene
-from scopa.app.toasts import MAX_SHOWN, REPEAT_AFTER, WIDTH_SHARE, Toast, Toasts
+from scopa.app.toasts import MAX_SHOWN, REPEAT_AFTER, WIDTH_SHARE, Toast, ToastBand, Toasts
 from scopa.engine import Match, Rules
 from scopa.settings import MatchSetup, SeatConfig, Settings
 from scopa.storage import Store, shortened_path
@@ -146,6 +146,22 @@ def test_at_most_three_toasts_show_and_they_fit(size: tuple[int, int]) -> None:
         assert surface.get_rect().contains(panel)
         assert panel.width <= WIDTH_SHARE * size[0]
     assert all(a.bottom < b.top for a, b in zip(panels, panels[1:]))
+
+
+def test_toasts_risen_to_the_band_s_lowest_line_are_not_drawn_over_each_other() -> None:
+    """A practice's first words ("Practice: play it again...") and the verdict on the play
+    tried came up in the same place under the table, one over the other: each toast laid
+    lower down rose alone to end at the band's lowest line."""
+    pygame.font.init()
+    surface = pygame.Surface((960, 540))
+    toasts = Toasts()
+    toasts.add("Practice: play it again. H: a hint. U: take back. Nothing is saved.", 7.0)
+    toasts.add("Well played: worth as much as Master's move.", 7.0)
+    # a stretch along the top too narrow for them: both go below, and rise to end at 400
+    band = ToastBand(0, 60, 100, 380, (180, 780), rise=(150, 400))
+    first, second = toasts.draw(surface, fonts, band=band)
+    assert first.bottom < second.top
+    assert second.bottom <= 400 and first.top >= 150
 
 
 def test_waiting_toasts_show_when_earlier_ones_end() -> None:
