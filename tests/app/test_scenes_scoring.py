@@ -144,6 +144,10 @@ def test_a_won_match_offers_rematch_and_title(app) -> None:
     try:
         assert isinstance(app.stack.top, TableScene)
         assert app.stack.top.setup == SETUP
+        # the match just over said over the rematch's table: a player who pressed on from
+        # habit found a match at 0 - 0 without having seen who won
+        said = app.t("rematch_after.you", score="12 \u2013 4")
+        assert said in [toast.text for toast in app.toasts.shown()]
     finally:
         close_tables(app)
 

@@ -1169,6 +1169,32 @@ class Tour:
         self.hover((0, 0))
         return scene
 
+    def rematches(self, solo: MatchSetup) -> None:
+        """The rematch's table saying who won the match before it: you, your team, another,
+        another team."""
+        app = self.app
+        team = MatchSetup(
+            (solo.seats[0], SeatConfig("Marco", False), SeatConfig("Lucia", False),
+             SeatConfig("Paolo", False)),
+            Rules(players=4, teams=True),
+        )  # fmt: skip
+        for setup in (solo, team):
+            for winner in (0, 1):
+                match = play_out(Match.new(setup.rules, 50 + winner), random.Random(winner))
+                seed = 60
+                while match.winner != winner:
+                    seed += 1
+                    match = play_out(Match.new(setup.rules, seed), random.Random(seed))
+                app.store.clear_match()  # (a match saved would be asked about first)
+                app.toasts = type(app.toasts)()
+                scene = ScoringScene(app, MatchCoordinator(setup, match))
+                app.stack.push(scene)
+                self.frames(2)
+                scene.rematch()
+                self.frames(4)
+                self.show(f"table, a rematch, side {winner} won the match before")
+                self.home()
+
     def scoring(self) -> None:
         app = self.app
         you = self.t("you")
@@ -1260,6 +1286,7 @@ class Tour:
             app.settings = kept
             app.matches.current = None
             app.back()
+        self.rematches(solo)
         names = ("Giulia", "Marco", "Lucia", "Paolo")
         every = Rules(
             players=4,

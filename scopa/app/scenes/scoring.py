@@ -66,6 +66,8 @@ if TYPE_CHECKING:
     from ..matches import MatchCoordinator, Practice
     from ..remote import RemoteCoordinator
 
+REMATCH_SAID = 8.0
+"""Seconds the rematch's table says who won the match before it."""
 CHECK = "\u2713"
 DASH = "\u2014"
 
@@ -875,7 +877,16 @@ class ScoringScene(MenuScene):
         return self._review_moved or chat or super().busy
 
     def rematch(self) -> None:
+        """The rematch dealt, the match just over said over its table: a player who pressed
+        on from habit (the red button where Next round stood) found a match at 0 – 0
+        without having seen who won."""
+        winner, score = self.match.winner, self.final_score()
+        seats = Seats(self.setup, self.app.t, self.coordinator.humans)
         self.app.matches.rematch(self.coordinator)
+        started = self.app.matches.current not in (None, self.coordinator)  # (not asked first)
+        if winner is not None and started:
+            said = seats.about("rematch_after", winner, score=score)
+            self.app.notify(lambda t: said, REMATCH_SAID)
 
     def rematch_rules(self) -> str:
         """The rules the rematch deals when they are not the match's: those changed in the
