@@ -51,6 +51,29 @@ def test_tiles_and_bars_count_the_recorded_matches(app, store) -> None:
         assert bars[app.t(f"level_{level}")] == (w, lost)
 
 
+def test_each_figure_says_what_it_counts_under_the_pointer(app, store) -> None:
+    """ "Best margin (without Undo)" and "Accuracy (last 10)" read as riddles to a player
+    new to computers, and pointing at them said nothing."""
+    setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("CPU", False, "expert")), Rules())
+    store.record_result(setup, play_out(1))
+    scene = StatisticsScene(app)
+    app.stack.push(scene)
+    frame(app)
+    assert len(scene.tile_boxes) == len(scene.tiles()) == len(scene.tile_hints())
+    for box, words in zip(scene.tile_boxes, scene.tile_hints()):
+        drawn: list[style.Drawn] = []
+        with style.watch_text(drawn.append):
+            frame(
+                app,
+                pygame.event.Event(
+                    pygame.MOUSEMOTION, pos=box.center, rel=(0, 0), buttons=(0, 0, 0)
+                ),
+            )
+        assert words in [text.words for text in drawn], words
+    accuracy = scene.tile_hints()[-1]
+    assert accuracy == app.t("st_tile_hint_accuracy")
+
+
 def test_partners_at_one_screen_against_the_computer_count_in_the_bars_by_level(app, store) -> None:
     """Two people partners against two Experts (scopone at one screen) were counted won or
     lost in the tiles and left out of "Against the computer: by level": the bars told a

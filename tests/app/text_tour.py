@@ -882,8 +882,12 @@ class Tour:
                 if (m := play_out(Match.new(Rules(), seed), random.Random(seed))).winner == winner
             )
             app.store.record_result(solo_expert, match)
-            self.open_menu("statistics")
+            scene = self.open_menu("statistics")
             self.show(f"statistics, matches all {'won' if winner == 0 else 'lost'}")
+            for n, box in enumerate(scene.tile_boxes):  # what each figure counts
+                self.hover(box.center)
+                self.show(f"statistics, matches all {'won' if winner == 0 else 'lost'}, tile {n}")
+            self.hover((0, 0))
             app.back()
             app.store.reset_stats()
         hotseat = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", True)), Rules())

@@ -669,9 +669,10 @@ def _tile_widths(
 
 def figure_tiles(
     surface: pygame.Surface, area: pygame.Rect, m: Metrics, tiles: Sequence[tuple[str, str]]
-) -> None:
+) -> list[pygame.Rect]:
     """A row of paper tiles across ``area``, each a (label, figure) pair: the figure large,
-    its label in two lines at most below it (the summaries of the review and statistics).
+    its label in two lines at most below it (the summaries of the review and statistics);
+    returns where each tile went.
     A label of two lines of its own whose second is too long for the tile ("Played" over
     "(1429 among rivals)") runs on as one sentence, wrapped where it fits, rather than
     being cut short."""
@@ -693,8 +694,10 @@ def figure_tiles(
     )
     label_pen = replace(label_pen, px=min(label_pen.px, least))
     left = area.left
+    boxes = []
     for (_, value), label, w in zip(tiles, labels, widths):
         box = pygame.Rect(left, area.top, w, area.h)
+        boxes.append(box)
         left += w + gap
         style.paper_card(surface, box, m)
         inside = box.inflate(-gap, -m.px(style.SPACE_XS))
@@ -702,3 +705,4 @@ def figure_tiles(
         style.text(surface, value, value_pen, top, align="center")
         below = pygame.Rect(inside.left, top.bottom, inside.w, inside.bottom - top.bottom)
         style.text(surface, label, label_pen, below, align="center", lines=2)
+    return boxes

@@ -5,7 +5,7 @@ accuracy Master's reviews gave the player's matches over time."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -125,6 +125,8 @@ class StatisticsScene(MenuScene):
     def _set_trend(self, name: str) -> None:
         self.trend = name
 
+    tile_boxes: Sequence[pygame.Rect] = ()
+    """Where each figure's tile was drawn (``tile_hints`` says what each counts)."""
     pointer: tuple[int, int] | None = None
     """Where the pointer is in the window (None: out of it): on the trend chart, the match
     under it is read out."""
@@ -228,6 +230,24 @@ class StatisticsScene(MenuScene):
             ),
             (self.t("st_accuracy"), self.accuracy_tile()),
         ]
+
+    def tile_hints(self) -> list[str]:
+        """What each of ``tiles`` counts, said under the pointer ("Best margin (without
+        Undo)" and "Accuracy (last 10)" read as riddles to a player new to computers)."""
+        total: Tally = self.stats.total()
+        best = "best" if total.best is None or total.best >= 0 else "best_lost"
+        worst = "worst" if total.worst is None or total.worst <= 0 else "worst_won"
+        keys = ("played", "won", "lost", "rate", "streak", "scope", best, worst, "accuracy")
+        return [self.t(f"st_tile_hint_{key}") for key in keys]
+
+    def tile_hint_at(self, pos: tuple[int, int] | None) -> str:
+        """The explanation of the tile under ``pos``, if one is."""
+        if pos is None:
+            return ""
+        for box, words in zip(self.tile_boxes, self.tile_hints()):
+            if box.collidepoint(pos):
+                return words
+        return ""
 
     def accuracy_tile(self) -> str:
         """The mean accuracy of the last reviewed matches ("—" before the first review)."""
@@ -451,7 +471,7 @@ class StatisticsScene(MenuScene):
             self._draw_empty(surface)
             return
         self.draw_sheet(surface, self.t("statistics"))
-        figure_tiles(surface, self.tiles_area, self.m, self.tiles())
+        self.tile_boxes = figure_tiles(surface, self.tiles_area, self.m, self.tiles())
         self._card(surface, self.left_chart, "")
         plot = self.groups_plot()
         if self.groups():
@@ -696,8 +716,9 @@ class StatisticsScene(MenuScene):
     def draw_overlay(self, surface: pygame.Surface) -> None:
         if self.empty:
             return
-        if self.form.hint(keyed=True):
-            self.draw_hint(surface, self.legend, style.INK_SOFT)
+        pointed = "" if self.covered else self.tile_hint_at(self.pointer)
+        if self.form.hint(keyed=True) or pointed:
+            self.draw_hint(surface, self.legend, style.INK_SOFT, resting=pointed)
         else:
             self._draw_legend(surface)
 
