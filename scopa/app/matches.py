@@ -806,6 +806,7 @@ class Matches:
         practice = Practice(grade, coordinator, len(match.moves()))
         practice.previous = self.current
         deck = self.app.settings.deck_for(setup.rules)
+        intro = worded("review.practice_intro")
 
         def tell(move: Move | None) -> None:
             """The verdict on the play tried (``move``), or (None) played on from it: its
@@ -818,13 +819,16 @@ class Matches:
                 return practice_verdict(t, grade, move, deck)
 
             practice.verdicts.append(words)
+            # its first words have done their work: the verdict takes their place (both
+            # stood under the table, where the room holds one)
+            self.app.toasts.forget(lambda toast: toast.words is intro)
             self.app.notify(words, VERDICT_SECONDS)
 
         practising = PracticeCoordinator(setup, match, practice, tell)
         self.current = practising
         self._practices.append(practice)
         practice.table = self.app.open("table", coordinator=practising)
-        self.app.notify(worded("review.practice_intro"), 7.0)
+        self.app.notify(intro, 7.0)
 
     def review_past(self, past: PastMatch) -> None:
         """Open Master's review of a match finished earlier (``PastMatch``): graded again
