@@ -226,11 +226,16 @@ def test_the_presets_stepped_through_keep_a_table_of_six_past_cirulla(app, scene
     scene.set_rule("six_sides", 3)
     open_row(app, scene, "rule_preset")
     seen = []
+    told = []
     for _ in range(len(PRESETS) + 1):  # once round, past the player's own rules
         press(app, pygame.K_RIGHT)
         rules = app.settings.rules
         seen.append((rules.preset_name(), rules.players))
+        if rules.preset_name() == "cirulla":  # the two players it came with, said so
+            told.append(scene.footer_line()[0])
     assert ("cirulla", 2) in seen
+    game = app.t("preset_cirulla")
+    assert told == [app.t("players_back_for_game", game=game, was=6, n=2)]
     assert [players for name, players in seen if name == "classic"] == [6]
     assert (app.settings.rules.players, app.settings.rules.six_sides) == (6, 3)
 

@@ -645,6 +645,10 @@ class Tour:
         scene.tab = "match"
         scene.layout()
         scene.set_preset("classic")
+        scene.set_rule("players", 6)
+        scene.set_preset("cirulla")  # not played by six: its two, said
+        self.show("settings, cirulla chosen at a table of six")
+        scene.set_preset("classic")
         scene.set_rule("players", 2)
         scene.set_rule("deal", "scopone")
         self.show("settings, a deal for other players")

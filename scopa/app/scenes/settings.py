@@ -587,7 +587,15 @@ class SettingsScene(MenuScene):
         if name == MINE and mine is not None:
             self.change(rules=mine)
         else:
-            self.change(rules=self.rules.with_preset(name, self._table), seated=False)
+            table = self._table
+            rules = self.rules.with_preset(name, table)
+            self.change(rules=rules, seated=False)
+            if rules.players != table.players and not rules.names_its_players():
+                # a game not played by as many (Cirulla by six) took its own two players:
+                # said, as the target and the cappotto that follow a game are
+                game = self.t(f"preset_{name}")
+                self.news = worded("players_back_for_game", game=game, was=table.players,
+                                   n=rules.players)  # fmt: skip
 
     def set_language(self, language: str) -> None:
         self.error = ""
