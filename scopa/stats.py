@@ -66,6 +66,9 @@ class MatchResult:
     """Which match this is (``match_key``): where its review's accuracy is put."""
     accuracy: float | None = None
     """The player's accuracy (0-100) as Master's review graded it; None until reviewed."""
+    decisions: int | None = None
+    """How many of the player's moves the accuracy is of (the choices that mattered); None
+    where the statistics were written without it."""
 
     @property
     def key(self) -> tuple[str, int, str, str]:
@@ -110,6 +113,8 @@ class MatchResult:
         _expect_mode(data["mode"], "result 'mode'")
         if data.get("accuracy") is not None:
             _expect_accuracy(data["accuracy"], "result 'accuracy'")
+        if data.get("decisions") is not None:
+            _expect_int(data["decisions"], "result 'decisions'")
         for name in ("players", "scope", "rounds"):
             _expect_int(data[name], f"result '{name}'")
         if data["won"] is not None:
@@ -124,7 +129,7 @@ class MatchResult:
         return cls(**{**data, "totals": tuple(data["totals"])})
 
 
-OPTIONAL: dict[str, Any] = {"match_id": "", "accuracy": None}
+OPTIONAL: dict[str, Any] = {"match_id": "", "accuracy": None, "decisions": None}
 """Entries of a result written only when they hold something (older files lack them)."""
 ACCURACY_DIGITS = 6
 """Decimals an accuracy is kept to: enough that it shows as the review showed it (5 of 11
@@ -199,17 +204,21 @@ class Stats:
         recent = (*self.recent, result)[-RECENT:]
         return replace(self, tallies=tallies, recent=recent, best=best, worst=worst)
 
-    def with_accuracy(self, match_id: str, accuracy: float) -> Stats:
-        """The statistics with the review's ``accuracy`` put on the latest result of match
-        ``match_id`` not reviewed yet (unchanged when there is none)."""
+    def with_accuracy(self, match_id: str, accuracy: float, decisions: int | None = None) -> Stats:
+        """The statistics with the review's ``accuracy`` (of ``decisions`` choices) put on
+        the latest result of match ``match_id`` not reviewed yet (unchanged when there is
+        none)."""
         _expect_accuracy(accuracy, "an accuracy")
+        if decisions is not None:
+            _expect_int(decisions, "a count of decisions")
         if not match_id:
             return self
         recent = list(self.recent)
         for index in range(len(recent) - 1, -1, -1):
             result = recent[index]
             if result.match_id == match_id and result.accuracy is None:
-                reviewed = replace(result, accuracy=round(float(accuracy), ACCURACY_DIGITS))
+                kept = round(float(accuracy), ACCURACY_DIGITS)
+                reviewed = replace(result, accuracy=kept, decisions=decisions)
                 recent[index] = reviewed
                 best = reviewed if self.best == result else self.best
                 worst = reviewed if self.worst == result else self.worst
@@ -494,9 +503,17 @@ def undone_accuracy_steps(stats: Stats, **where: Any) -> frozenset[int]:
 
 
 def recent_accuracy(stats: Stats, count: int = 10, **where: Any) -> float | None:
-    """The mean accuracy of the last ``count`` reviewed matches (None: none reviewed)."""
-    found = accuracy_series(stats, **where)[-count:]
-    return sum(found) / len(found) if found else None
+    """The accuracy of the last ``count`` reviewed matches together (None: none reviewed):
+    each weighs as many choices as it was of (0 % of one choice and 54 % of thirteen made
+    27 %, where the fourteen choices were 50 % as good as Master's); a match kept without
+    its count weighs as the others do on average (as one, when none has a count)."""
+    found = [r for r in _recent(stats, where) if r.accuracy is not None][-count:]
+    if not found:
+        return None
+    counted = [r.decisions for r in found if r.decisions]
+    usual = sum(counted) / len(counted) if counted else 1.0
+    weights = [float(r.decisions) if r.decisions else usual for r in found]
+    return sum(w * (r.accuracy or 0.0) for w, r in zip(weights, found)) / sum(weights)
 
 
 def win_streaks(stats: Stats, **where: Any) -> tuple[int, int]:

@@ -775,7 +775,7 @@ class Store:
         self._guard = threading.Lock()
         self._failing: set[str] = set()
         self._recovered: set[str] = set()
-        self._accuracies_due: dict[str, float] = {}
+        self._accuracies_due: dict[str, tuple[float, int | None]] = {}
         """Review accuracies the statistics could not be written with yet, by match."""
         self._write_failure: Param | None = None
         """Why the last write that failed did (for a message that names it)."""
@@ -1376,11 +1376,12 @@ class Store:
 
     # --- statistics --------------------------------------------------------------------
 
-    def note_accuracy(self, match_id: str, accuracy: float) -> bool:
-        """Put a finished match's review accuracy with its result; False if the statistics
-        could not be written (True when there was nothing to change)."""
+    def note_accuracy(self, match_id: str, accuracy: float, decisions: int | None = None) -> bool:
+        """Put a finished match's review accuracy (of ``decisions`` choices) with its
+        result; False if the statistics could not be written (True when there was nothing
+        to change)."""
         with self._stats:
-            self._accuracies_due[match_id] = accuracy
+            self._accuracies_due[match_id] = (accuracy, decisions)
             stats = self.load_stats()
             if self._with_due(stats) == stats:
                 self._accuracies_due.clear()
@@ -1391,11 +1392,14 @@ class Store:
         """Write the accuracies a full disk kept out of the statistics (each waits in
         memory and goes with the next write of them); True when none waits any more."""
         with self._stats:
-            return not self._accuracies_due or self.note_accuracy(*self._accuracies_due.popitem())
+            if not self._accuracies_due:
+                return True
+            match_id, (accuracy, decisions) = self._accuracies_due.popitem()
+            return self.note_accuracy(match_id, accuracy, decisions)
 
     def _with_due(self, stats: Stats) -> Stats:
-        for match_id, accuracy in self._accuracies_due.items():
-            stats = stats.with_accuracy(match_id, accuracy)
+        for match_id, (accuracy, decisions) in self._accuracies_due.items():
+            stats = stats.with_accuracy(match_id, accuracy, decisions)
         return stats
 
     def load_stats(self) -> Stats:

@@ -96,6 +96,23 @@ def test_an_accuracy_outside_0_to_100_is_refused(bad: object) -> None:
         Stats.from_dict(data)
 
 
+def test_the_accuracy_of_the_last_matches_weighs_each_by_its_choices() -> None:
+    """54 % of thirteen choices and 0 % of one read as 27 % "over the last 10": a match of
+    one choice weighed as much as one of thirteen. The fourteen choices together were 50 %
+    as good as Master's; a match kept without its count weighs as the others on average."""
+    first, second, third = finished(1), finished(2), finished(3)
+    stats = Stats().add(result_of(SETUP, first)).add(result_of(SETUP, second))
+    stats = stats.with_accuracy(match_key(first), 7 / 13 * 100, 13)
+    stats = stats.with_accuracy(match_key(second), 0.0, 1)
+    assert [r.decisions for r in stats.recent] == [13, 1]
+    assert recent_accuracy(stats) == pytest.approx(50.0)
+    older = stats.add(result_of(SETUP, third)).with_accuracy(match_key(third), 100.0)
+    assert older.recent[-1].decisions is None  # (as a file written before counts were kept)
+    assert recent_accuracy(older) == pytest.approx((700 + 0 + 100 * 7) / 21)
+    again = Stats.from_dict(json.loads(json.dumps(stats.to_dict())))
+    assert again == stats
+
+
 def test_reviewed_results_round_trip() -> None:
     match = finished(5)
     stats = Stats().add(result_of(SETUP, match)).with_accuracy(match_key(match), 55.5)

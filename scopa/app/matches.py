@@ -299,9 +299,12 @@ class MatchCoordinator:
         saver = self.saver or self.noter
         if saver is None or self.mode != "solo":
             return
-        accuracy = review.accuracy(self.humans[0], frozenset(self.hinted))
+        hinted = frozenset(self.hinted)
+        accuracy = review.accuracy(self.humans[0], hinted)
         if accuracy is not None:
-            saver.note_accuracy(match_key(self.match), accuracy, then=self.noted)
+            decisions = len(review.own_decisions(self.humans[0], hinted))
+            saver.note_accuracy(match_key(self.match), accuracy, then=self.noted,
+                                decisions=decisions)  # fmt: skip
 
     def sheet_read(self) -> None:
         """The score sheet of the round last scored was read: the next round is under way
@@ -1200,11 +1203,13 @@ class Matches:
         rounds = range(1, len(coordinator.match.rounds) + 1)
         if any(round_no not in review.rounds for round_no in rounds):
             return
-        accuracy = review.accuracy(coordinator.humans[0], frozenset(coordinator.hinted))
+        hinted = frozenset(coordinator.hinted)
+        accuracy = review.accuracy(coordinator.humans[0], hinted)
         if accuracy is None:
             return
         self.count_online(coordinator)
-        self.app.store.note_accuracy(online_key(coordinator), accuracy)
+        decisions = len(review.own_decisions(coordinator.humans[0], hinted))
+        self.app.store.note_accuracy(online_key(coordinator), accuracy, decisions)
 
     def forget_table(self, code: str, address: str) -> None:
         """The match at the table ``code`` is over: its seat is forgotten, and its address

@@ -946,8 +946,8 @@ class Tour:
         scene.trend_choice.step(+1)
         self.show("statistics, no accuracy kept yet")
         app.back()
-        for key, accuracy in reviewed:
-            app.store.note_accuracy(key, accuracy)
+        for n, (key, accuracy) in enumerate(reviewed):  # the first of one choice, read so
+            app.store.note_accuracy(key, accuracy, 1 if n == 0 else 6 + n)
         scene = self.open_menu("statistics")
         scene.trend_choice.step(+1)
         self.show(f"statistics, the {scene.trend} chart")

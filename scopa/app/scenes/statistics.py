@@ -632,6 +632,9 @@ class StatisticsScene(MenuScene):
             assert match.accuracy is not None
             key = "st_point_accuracy_undo" if match.undone else "st_point_accuracy"
             lines.append(self.t(key, value=round(match.accuracy)))
+            if match.decisions:  # (0 % of one choice reads otherwise than of thirteen)
+                many = "st_point_choices_1" if match.decisions == 1 else "st_point_choices"
+                lines.append(self.t(many, n=match.decisions))
             return lines
         margin = f"{match.margin:+d}".replace("-", "\u2212")
         lines.append(self.t("st_point_won" if match.won else "st_point_lost", margin=margin))

@@ -113,14 +113,18 @@ class MatchSaver:
         return finishing is not None and finishing.done() and not _succeeded(finishing)
 
     def note_accuracy(
-        self, match_id: str, accuracy: float, then: Callable[[], None] | None = None
+        self,
+        match_id: str,
+        accuracy: float,
+        then: Callable[[], None] | None = None,
+        decisions: int | None = None,
     ) -> None:
         """The finished match ``match_id`` was reviewed: its accuracy joins its result in
         the statistics (after the result itself, which was asked for first); ``then`` is
         told once it is written (on the saving thread)."""
 
         def note() -> bool:
-            written = self.store.note_accuracy(match_id, accuracy)
+            written = self.store.note_accuracy(match_id, accuracy, decisions)
             if then is not None:
                 then()
             return written
