@@ -328,3 +328,28 @@ def test_the_lobby_explains_the_variants_of_its_table(app, monkeypatch, language
         assert lobby.variants_button not in lobby.form.widgets
     finally:
         lobby.back()
+    # a game of its own, with nothing changed of it: named above the seats only, a friend
+    # who did not know scopa di quindici learnt it dealt
+    quindici = Rules.preset("quindici")
+    app.settings = app.settings.with_(rules=quindici)
+    app.home()
+    online = app.open("online")
+    click(app, online.host_button)
+    lobby = app.stack.top
+    try:
+        run_until(app, lambda: lobby.session.seated is not None and lobby.session.table)
+        frame(app)
+        assert lobby.variants_button in lobby.form.widgets
+        assert lobby.variants_button.text() == app.t("online.variant_game")
+        drawn = []
+        with style.watch_text(drawn.append):
+            frame(app)
+        game = app.t("preset_quindici")
+        assert app.t("online.played_game", game=game) in [text.words for text in drawn]
+        click(app, lobby.variants_button)
+        rules = app.stack.top
+        assert isinstance(rules, RulesScene) and rules.rules == quindici
+        app.back()
+    finally:
+        lobby.back()
+    app.settings = app.settings.with_(rules=Rules())

@@ -2102,6 +2102,11 @@ class Tour:
         frame = client.table
         client.table = {**frame, "rules": Rules(players=4, teams=True).to_dict()}
         self.show("online, the lobby of a table in teams")
+        client.table = {**frame, "rules": Rules.preset("quindici").to_dict()}
+        self.frames(2)
+        self.hover(lobby.variants_button)  # a game of its own, explained
+        self.show("online, the lobby of a table of scopa di quindici")
+        self.hover((0, 0))
         client.table = None  # seated, the table's first word not come
         self.show("online, seated, the table awaited")
         lobby.unanswered = TABLE_SILENT_SECONDS

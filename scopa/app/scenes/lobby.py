@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from scopa.engine import Rules, RulesError
+from scopa.engine.rules import nearest_game
 from scopa.net.client import SAID_KEPT
 from scopa.net.codes import AddressError, is_code, parse_address
 from scopa.settings import MAX_ADDRESS, MAX_NAME
@@ -170,9 +171,9 @@ class LobbyScene(MenuScene):
         )
         self.leave_button = Button(self.tr("online.leave"), self.back)
         self.variants_button = Button(
-            self.tr("online.variants"),
+            lambda: self.t(self._variants_key()),
             self.read_variants,
-            hint=self.tr("online.variants_hint"),
+            hint=lambda: self.t(self._variants_key() + "_hint"),
             size=style.ROW_NOTE,
         )
         self.form.add(self.leave_button)
@@ -1212,10 +1213,16 @@ class LobbyScene(MenuScene):
         yet)."""
         table = self.session.table or {}
         rules = rules_of(table)
-        changes = [] if rules is None else table_game(self.app, rules)[1]
-        if not changes:
+        if rules is None:
             return None
-        words = self.t("online.played_with", changes=", ".join(changes))
+        game, changes = table_game(self.app, rules)
+        if changes:
+            words = self.t("online.played_with", changes=", ".join(changes))
+        elif nearest_game(rules)[0] != "classic":  # a game of its own: "Scopa di quindici"
+            # was named above the seats, and a friend who did not know it learnt it dealt
+            words = self.t("online.played_game", game=game)
+        else:
+            return None
         box = self.seats_box.copy()
         box.top = self.seat_row(len(table.get("seats", []))).top + self.m.px(style.SPACE_S)
         box.h = self.seats_box.bottom - box.top
@@ -1231,6 +1238,12 @@ class LobbyScene(MenuScene):
         words = style.line_height(self.m.pen("ui", style.ROW_NOTE, style.INK_SOFT))
         middle = line.top + self.m.px(style.SPACE_S) + words // 2  # of the names' first line
         return pygame.Rect(line.right - width, middle - height // 2, width, height)
+
+    def _variants_key(self) -> str:
+        """The variants button's words: what the variants change, or what the game does."""
+        rules = rules_of(self.session.table or {})
+        many = rules is None or bool(table_game(self.app, rules)[1])
+        return "online.variants" if many else "online.variant_game"
 
     def read_variants(self) -> None:
         """The rules' book of the table's game, opened at the page of what its variants
