@@ -1323,7 +1323,7 @@ def test_clicks_on_a_pile_as_the_round_ends_do_not_turn_its_sheet(fast):
     flew fell on the round's sheet, come where the pile lay: it dealt the next round
     (or opened the review) before anyone read the sheet. Clicks made on the table as the
     sheet comes are held off it a moment, as at the match's end."""
-    from scopa.app.scenes.scoring import CLICK_GRACE, ScoringScene
+    from scopa.app.scenes.scoring import UNMOVED_CLICKS, ScoringScene
 
     match = last_two_cards()
     scene = open_solo(fast, match)
@@ -1340,9 +1340,60 @@ def test_clicks_on_a_pile_as_the_round_ends_do_not_turn_its_sheet(fast):
         click(fast, pile)
         fast.frame(0.1, [])
         assert fast.stack.top is sheet
-    fast.frame(CLICK_GRACE, [])  # a pause: the sheet was seen
+    fast.frame(UNMOVED_CLICKS, [])  # a pause: the sheet was seen (the pointer not moved)
     (button,) = [b for b in sheet.buttons if b.rect.collidepoint(pile)] or [sheet.buttons[-1]]
     click(fast, button.rect.center)
+    assert fast.stack.top is not sheet
+
+
+def test_clicks_a_second_apart_on_the_table_do_not_turn_the_round_s_sheet_unread(fast):
+    """A player of 74 clicked on the table once a second to hurry the computer, the pointer
+    resting where Next round comes: the sheet came and took the next click, gone in a third
+    of a second. Clicks from a pointer that has not moved since wait until the sheet was up
+    long enough to see; one moved to a button is taken."""
+    from scopa.app.scenes.scoring import UNMOVED_CLICKS, ScoringScene
+
+    match = last_two_cards()
+    scene = open_solo(fast, match)
+    ahead = ScoringScene(fast, MatchCoordinator(scene.setup, match))
+    ahead.resize(fast.size)
+    rest = ahead.buttons[-1].rect.center  # where Next round will come
+    drag(fast, centre_of(scene, scene.view.hands[0][0]), empty_felt(scene))
+    for _ in range(2000):  # a click a second where the pointer rests
+        if isinstance(fast.stack.top, ScoringScene):
+            break
+        click(fast, rest)
+        fast.frame(1.0, [])
+    sheet = fast.stack.top
+    assert isinstance(sheet, ScoringScene)
+    assert sheet.buttons[-1].rect.collidepoint(rest)
+    for _ in range(2):  # a second apart, the pointer still where it rested
+        click(fast, rest)
+        assert fast.stack.top is sheet
+        fast.frame(1.0, [])
+    fast.frame(UNMOVED_CLICKS, [])
+    click(fast, rest)  # the sheet was up long enough to be seen
+    assert fast.stack.top is not sheet
+
+
+def test_a_pointer_moved_to_the_sheet_after_clicks_on_the_table_clicks_it(fast):
+    """The clicks held off from a pointer resting where it clicked on the table: one moved
+    to the sheet's button since is meant for it (after the moment every such sheet waits)."""
+    from scopa.app.scenes.scoring import CLICK_GRACE, ScoringScene
+
+    match = last_two_cards()
+    scene = open_solo(fast, match)
+    drag(fast, centre_of(scene, scene.view.hands[0][0]), empty_felt(scene))
+    felt = empty_felt(scene)
+    for _ in range(2000):
+        if isinstance(fast.stack.top, ScoringScene):
+            break
+        click(fast, felt)
+        fast.frame(0.5, [])
+    sheet = fast.stack.top
+    assert isinstance(sheet, ScoringScene)
+    fast.frame(CLICK_GRACE, [])
+    click(fast, sheet.buttons[-1].rect.center)  # moved there from the felt
     assert fast.stack.top is not sheet
 
 

@@ -98,6 +98,11 @@ CLICK_GRACE = 0.6
 meanwhile: clicks made on the table (to speed up computers watched, or hurrying the last
 capture), or on each round's Next round where Rematch now sits, must not start the next
 match before the result was seen."""
+UNMOVED_CLICKS = 2.5
+"""Seconds a sheet come under clicks made on the table takes no click from a pointer that
+has not moved since: the time to see that the round is over."""
+UNMOVED_PIXELS = 3
+"""How far the pointer moves to count as moved (a hand resting on the mouse does not)."""
 RESULT_CLICK_GRACE = 1.5
 """Seconds the last sheet ignores the mouse's button as it comes: a player clicking where
 each round's Next round was, a second after it came, started a rematch unread."""
@@ -185,6 +190,10 @@ class ScoringScene(MenuScene):
         there were taken for nothing)."""
         if resumed:
             self.keys_from = RESUMED_GRACE
+        self.unmoved_until = 0.0
+        """Until this age the sheet takes no click from a pointer not moved since it came
+        (``hold_clicks``), from where it was then."""
+        self._unmoved_at: tuple[int, int] = (0, 0)
         self.clicks_from = RESULT_CLICK_GRACE if self.match.over else 0.0
         """The last sheet's age from which it takes the mouse's button: each click before
         holds the clicks off ``CLICK_GRACE`` more, as a key holds the keys off."""
@@ -242,12 +251,17 @@ class ScoringScene(MenuScene):
         seats = Seats(self.setup, self.app.t, self.coordinator.humans)
         return [seats.side_name(side, whole=True) for side in range(self.setup.rules.sides)]
 
-    def hold_clicks(self) -> None:
+    def hold_clicks(self, pointer: tuple[int, int] | None = None) -> None:
         """Clicks were being made on the table as the sheet came (on a pile, now clicked
         for what each side took, that the sheet's buttons cover as it comes, or hurrying
         the last cards): the sheet takes the mouse's button once ``CLICK_GRACE`` passed
-        with none, as the match's last sheet does."""
+        with none, as the match's last sheet does; and, until ``UNMOVED_CLICKS`` passed,
+        only from a pointer moved since (a click a second on the table to hurry the
+        computers, the pointer resting where Next round came, turned the sheet unread in a
+        third of a second). ``pointer``: where it was last seen on the table."""
         self.clicks_from = max(self.clicks_from, self.age + CLICK_GRACE)
+        self.unmoved_until = self.age + UNMOVED_CLICKS
+        self._unmoved_at = pointer if pointer is not None else pygame.mouse.get_pos()
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Keys wait until the sheet has been up a moment (``keys_from``) with none pressed
@@ -279,8 +293,13 @@ class ScoringScene(MenuScene):
                 self.seen = True  # the mouse's hold meant for the cover
                 self.form.captured = None
                 return True
+        pointed = event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN)
+        if pointed and self.unmoved_until:
+            x, y = self._unmoved_at
+            if math.hypot(event.pos[0] - x, event.pos[1] - y) >= UNMOVED_PIXELS:
+                self.unmoved_until = 0.0  # the pointer came to the sheet: its clicks are meant
         clicked = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
-        if clicked and self.age < self.clicks_from:
+        if clicked and (self.age < self.clicks_from or self.age < self.unmoved_until):
             if event.type == pygame.MOUSEBUTTONDOWN:  # clicking on and on: not yet
                 self.clicks_from = max(self.clicks_from, self.age + CLICK_GRACE)
             return True

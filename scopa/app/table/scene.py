@@ -105,7 +105,7 @@ press the button was not ready for, an Enter too soon)."""
 ARM_MOVE = 3.0
 """Pixels the pointer resting on the cover's button as it came down moves before a press
 there counts (the last player's, still, clicking on: held, it would lift the cover)."""
-CLICKS_HELD = 1.0
+CLICKS_HELD = 2.0
 """Seconds before the round's sheet comes within which a click on the table holds the
 sheet's clicks off (``ScoringScene.hold_clicks``)."""
 COVER_NEWS = 6
@@ -1496,7 +1496,8 @@ class TableScene(Scene):
         clicked = self._clicked_at
         hold = getattr(sheet, "hold_clicks", None)
         if hold is not None and clicked is not None and self.clock - clicked < CLICKS_HELD:
-            hold()
+            pointer = self.pick.pointer
+            hold(None if pointer is None else (round(pointer[0]), round(pointer[1])))
         if self.match.over and not self.remote:
             self.coordinator.ended_shown()
 
