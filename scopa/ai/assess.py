@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scopa.engine import Move, scores_scopa
-from scopa.engine.cards import RANK_OF, SETTEBELLO, Card
+from scopa.engine.cards import RANK_OF, SETTEBELLO, Card, bits
 from scopa.engine.moves import DECLARE, RETRACT
 
 from .values import (
@@ -316,7 +316,8 @@ def describe(
         kept = instead.move.card if instead is not None else None
         if kept is None:  # a hint: the card kept is the one the least risky lay would spend
             safest = [o for o in others if o.move.card is not None and not o.move.capture_mask
-                      and o.move.card.rank != rank and o.risk <= min(lays) + 1e-9]  # fmt: skip
+                      and o.move.card.rank != rank
+                      and o.risk <= min(lays, default=o.risk) + 1e-9]  # fmt: skip
             kept = safest[0].move.card if safest else None
         if kept is not None and kept.rank != rank and view.hand & kept.bit:
             if kept == SETTEBELLO:  # not "a 7": the card the player gave away
@@ -330,9 +331,7 @@ def describe(
         and prime.bit_count() > (banked_instead & PRIME_CARDS).bit_count()
         and not view.rules.seven_count
     ):  # "takes 2 cards" was said of the 7 of swords taking its 6 and its ace
-        ranks = sorted(
-            (RANK_OF[low.bit_length() - 1] for low in _bits(prime)), key=PRIME_ORDER.index
-        )
+        ranks = sorted((RANK_OF[index] for index in bits(prime)), key=PRIME_ORDER.index)
         return "primiera", {"ranks": ",".join(str(rank) for rank in ranks)}
     # "takes 3 cards" is a reason only when the cards are more than the other way takes (the
     # review said "takes 2 cards" of Master's move over the player's that took three), or
@@ -363,16 +362,6 @@ def describe(
 PRIME_ORDER = (7, 6, 1)
 """The ranks worth most in the primiera, the most first (21, 18 and 16 points)."""
 PRIME_CARDS = RANK_MASKS[7] | RANK_MASKS[6] | RANK_MASKS[1]
-
-
-def _bits(mask: int) -> list[int]:
-    """Each bit of ``mask``, the lowest first."""
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low)
-        mask ^= low
-    return found
 
 
 def _takeable(view: View, card: Card, table: int) -> bool:
