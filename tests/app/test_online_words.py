@@ -273,6 +273,20 @@ def test_an_italian_countdown_never_leaves_its_number_apart_from_tra(app, key) -
             assert line.split()[-1].lower() not in ("tra", "fra"), (width, lines)
 
 
+def lobby_hosted(app, rules: Rules):  # noqa: ANN001, ANN201
+    """The lobby of a table of ``rules`` hosted from Play online, its table come."""
+    from .menu_helpers import frame
+
+    app.settings = app.settings.with_(rules=rules)
+    app.home()
+    online = app.open("online")
+    click(app, online.host_button)
+    lobby = app.stack.top
+    run_until(app, lambda: lobby.session.seated is not None and lobby.session.table)
+    frame(app)
+    return lobby
+
+
 @pytest.mark.parametrize("language", ["en", "it"])
 def test_the_lobby_explains_the_variants_of_its_table(app, monkeypatch, language) -> None:
     """The lobby named the table's variants ("Napola, Re bello, ...") and nothing said what
@@ -317,28 +331,16 @@ def test_the_lobby_explains_the_variants_of_its_table(app, monkeypatch, language
         assert app.stack.top is lobby
     finally:
         lobby.back()
-    app.settings = app.settings.with_(rules=Rules())
-    app.home()
-    online = app.open("online")
-    click(app, online.host_button)
-    lobby = app.stack.top
+    lobby = lobby_hosted(app, Rules())
     try:
-        run_until(app, lambda: lobby.session.seated is not None and lobby.session.table)
-        frame(app)
         assert lobby.variants_button not in lobby.form.widgets
     finally:
         lobby.back()
     # a game of its own, with nothing changed of it: named above the seats only, a friend
     # who did not know scopa di quindici learnt it dealt
     quindici = Rules.preset("quindici")
-    app.settings = app.settings.with_(rules=quindici)
-    app.home()
-    online = app.open("online")
-    click(app, online.host_button)
-    lobby = app.stack.top
+    lobby = lobby_hosted(app, quindici)
     try:
-        run_until(app, lambda: lobby.session.seated is not None and lobby.session.table)
-        frame(app)
         assert lobby.variants_button in lobby.form.widgets
         assert lobby.variants_button.text() == app.t("online.variant_game")
         drawn = []

@@ -1318,24 +1318,31 @@ def test_a_side_that_took_nothing_is_told_no_primiera(fast):
         assert said[name] == "0 cards  \u00b7  0 coins"
 
 
+def sheet_under_clicks(app, scene, where, every: float):  # noqa: ANN001, ANN201
+    """The round's last card played from ``scene``, then a click at ``where`` every
+    ``every`` seconds until the round's sheet comes: the sheet."""
+    from scopa.app.scenes.scoring import ScoringScene
+
+    drag(app, centre_of(scene, scene.view.hands[0][0]), empty_felt(scene))
+    for _ in range(2000):
+        if isinstance(app.stack.top, ScoringScene):
+            return app.stack.top
+        click(app, where)
+        app.frame(every, [])
+    raise AssertionError("the round's sheet never came")
+
+
 def test_clicks_on_a_pile_as_the_round_ends_do_not_turn_its_sheet(fast):
     """A click on one's pile (for what each side took) made as the round's last cards
     flew fell on the round's sheet, come where the pile lay: it dealt the next round
     (or opened the review) before anyone read the sheet. Clicks made on the table as the
     sheet comes are held off it a moment, as at the match's end."""
-    from scopa.app.scenes.scoring import UNMOVED_CLICKS, ScoringScene
+    from scopa.app.scenes.scoring import UNMOVED_CLICKS
 
     match = last_two_cards()
     scene = open_solo(fast, match)
     pile = scene.layout.pile_rect(0).center
-    drag(fast, centre_of(scene, scene.view.hands[0][0]), empty_felt(scene))
-    for _ in range(2000):  # clicking the pile on and on, ten times a second
-        if isinstance(fast.stack.top, ScoringScene):
-            break
-        click(fast, pile)
-        fast.frame(0.1, [])
-    sheet = fast.stack.top
-    assert isinstance(sheet, ScoringScene)
+    sheet = sheet_under_clicks(fast, scene, pile, 0.1)  # the pile, ten times a second
     for _ in range(3):  # on where the pile was: the sheet's buttons now
         click(fast, pile)
         fast.frame(0.1, [])
@@ -1358,14 +1365,7 @@ def test_clicks_a_second_apart_on_the_table_do_not_turn_the_round_s_sheet_unread
     ahead = ScoringScene(fast, MatchCoordinator(scene.setup, match))
     ahead.resize(fast.size)
     rest = ahead.buttons[-1].rect.center  # where Next round will come
-    drag(fast, centre_of(scene, scene.view.hands[0][0]), empty_felt(scene))
-    for _ in range(2000):  # a click a second where the pointer rests
-        if isinstance(fast.stack.top, ScoringScene):
-            break
-        click(fast, rest)
-        fast.frame(1.0, [])
-    sheet = fast.stack.top
-    assert isinstance(sheet, ScoringScene)
+    sheet = sheet_under_clicks(fast, scene, rest, 1.0)  # a click a second where it rests
     assert sheet.buttons[-1].rect.collidepoint(rest)
     for _ in range(2):  # a second apart, the pointer still where it rested
         click(fast, rest)
@@ -1379,19 +1379,11 @@ def test_clicks_a_second_apart_on_the_table_do_not_turn_the_round_s_sheet_unread
 def test_a_pointer_moved_to_the_sheet_after_clicks_on_the_table_clicks_it(fast):
     """The clicks held off from a pointer resting where it clicked on the table: one moved
     to the sheet's button since is meant for it (after the moment every such sheet waits)."""
-    from scopa.app.scenes.scoring import CLICK_GRACE, ScoringScene
+    from scopa.app.scenes.scoring import CLICK_GRACE
 
     match = last_two_cards()
     scene = open_solo(fast, match)
-    drag(fast, centre_of(scene, scene.view.hands[0][0]), empty_felt(scene))
-    felt = empty_felt(scene)
-    for _ in range(2000):
-        if isinstance(fast.stack.top, ScoringScene):
-            break
-        click(fast, felt)
-        fast.frame(0.5, [])
-    sheet = fast.stack.top
-    assert isinstance(sheet, ScoringScene)
+    sheet = sheet_under_clicks(fast, scene, empty_felt(scene), 0.5)
     fast.frame(CLICK_GRACE, [])
     click(fast, sheet.buttons[-1].rect.center)  # moved there from the felt
     assert fast.stack.top is not sheet
