@@ -719,9 +719,12 @@ class StatisticsScene(MenuScene):
     def draw_overlay(self, surface: pygame.Surface) -> None:
         if self.empty:
             return
-        pointed = "" if self.covered else self.tile_hint_at(self.pointer)
-        if self.form.hint(keyed=True) or pointed:
-            self.draw_hint(surface, self.legend, style.INK_SOFT, resting=pointed)
+        pointed = "" if self.covered or self.form.hover else self.tile_hint_at(self.pointer)
+        if pointed:  # a figure pointed at, over the focus's explanation
+            pen = self.m.pen("ui", style.SMALL, style.INK_SOFT)
+            style.text(surface, pointed, pen, self.legend, align="center", lines=0)
+        elif self.form.hint(keyed=True):
+            self.draw_hint(surface, self.legend, style.INK_SOFT)
         else:
             self._draw_legend(surface)
 
