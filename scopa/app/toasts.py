@@ -257,14 +257,14 @@ class Toasts:
         placed: list[tuple[Toast, int, pygame.Rect, bool]] = []
         for toast in self.shown():
             laid, centre, wide = None, width // 2, text_width
-            low = False  # laid from the band's ``below``
+            under = False  # laid from the band's ``below``
             lines = band.lines if band is not None else MAX_LINES
             if band is not None:
                 room = max(1, int(min(width * WIDTH_SHARE, band.right - band.left)) - 2 * pad_x)
                 laid = style.fit(toast.text, pen, room, text_height, lines=BAND_LINES)
                 too_tall = y + laid.height + 2 * pad_y > band.floor
                 if laid.elided or laid.cut or laid.px < pen.px or too_tall:
-                    laid, y, low = None, max(y, round(band.below)), True
+                    laid, y, under = None, max(y, round(band.below)), True
                     low, high = band.wide
                     centre = round((low + high) / 2)
                     wide = max(1, min(text_width, int(high - low) - 2 * pad_x))
@@ -278,12 +278,12 @@ class Toasts:
                     laid = style.fit(toast.text, pen, text_width, text_height, lines=lines)
             box = pygame.Rect(0, 0, laid.width + 2 * pad_x, laid.height + 2 * pad_y)
             box.midtop = (centre, y)
-            placed.append((toast, lines, box, low))
+            placed.append((toast, lines, box, under))
             y = box.bottom + height // 80
         if band is not None and band.rise is not None:
             # the toasts laid from ``below`` that reach past the lowest rise together: each
             # rising alone to end there, a second one was drawn over the first
-            rising = [box for _, _, box, low in placed if low]
+            rising = [box for _, _, box, under in placed if under]
             if rising and rising[-1].bottom > band.rise[1]:
                 highest, lowest = band.rise
                 lift = min(rising[-1].bottom - round(lowest), rising[0].top - round(highest))

@@ -206,16 +206,19 @@ class MenuScene(Scene):
         area: pygame.Rect,
         color: style.Color = style.CREAM,
         resting: str = "",
+        pointed: str = "",
     ) -> None:
         """The explanation of the widget under the mouse or focused, else ``resting`` (none
         under a screen that covers this one); a note told about a field (``tell_here``)
-        before it while it lasts."""
+        before it while it lasts. ``pointed``: what explains the place under the pointer
+        that is no widget (a figure of the statistics), over the focused widget's."""
         note = self.field_note()
         if note:
             pen = self.m.pen("ui_bold", style.SMALL, style.LACQUER)
             style.text(surface, note, pen, area, align="center", lines=0)
             return
-        text = self.form.hint(unsaid=True) or ("" if self.form.covered else resting)
+        under = "" if self.form.covered or self.form.hover is not None else pointed
+        text = under or self.form.hint(unsaid=True) or ("" if self.form.covered else resting)
         if text:
             pen = self.m.pen("ui", style.SMALL, color)
             style.text(surface, text, pen, area, align="center", lines=0)

@@ -720,11 +720,8 @@ class StatisticsScene(MenuScene):
         if self.empty:
             return
         pointed = "" if self.covered or self.form.hover else self.tile_hint_at(self.pointer)
-        if pointed:  # a figure pointed at, over the focus's explanation
-            pen = self.m.pen("ui", style.SMALL, style.INK_SOFT)
-            style.text(surface, pointed, pen, self.legend, align="center", lines=0)
-        elif self.form.hint(keyed=True):
-            self.draw_hint(surface, self.legend, style.INK_SOFT)
+        if pointed or self.form.hint(keyed=True):  # a figure pointed at, over the focus's
+            self.draw_hint(surface, self.legend, style.INK_SOFT, pointed=pointed)
         else:
             self._draw_legend(surface)
 
