@@ -508,6 +508,9 @@ class Matches:
         saving thread): the past matches' list reads them again when it grows."""
         self._past_notes: MatchSaver | None = None
         """Where the past matches graded again note their accuracy (``MatchCoordinator.noter``)."""
+        self._regrading: dict[str, MatchCoordinator] = {}
+        """Past matches graded again unasked for the accuracy the statistics lack
+        (``grade_kept``), by their key: each asked once while the game runs."""
 
     @property
     def coach(self) -> Coach:
@@ -847,7 +850,7 @@ class Matches:
             rounds = len(past.match.rounds)
             self.app.open("review", coordinator=played, round_no=rounds, scope="match", past=True)
             return
-        coordinator = self._past.pop(past.key, None)
+        coordinator = self._past.pop(past.key, None) or self._regrading.pop(past.key, None)
         if (
             coordinator is not None
             and coordinator.reviews is not None
@@ -856,17 +859,7 @@ class Matches:
             coordinator.reviews.withdraw()  # nobody will see its rounds still waiting
             coordinator = None
         if coordinator is None:
-            if self._past_notes is None:
-                self._past_notes = MatchSaver(self.app.store)
-            coordinator = MatchCoordinator(
-                past.setup,
-                past.match,
-                resumed=True,
-                coach=self.coach,
-                hinted=past.hinted,
-                noter=self._past_notes,
-            )
-            coordinator.noted = self._past_noted
+            coordinator = self._graded_again(past)
         # Whoever opens it now is asked again: an agreement to show every review was the
         # people's of that moment (kept by the list while the game ran, it showed them all
         # to whoever came to the screen next, and was forgotten once it closed).
@@ -880,6 +873,53 @@ class Matches:
         self.app.open("review", coordinator=coordinator, round_no=rounds, scope="match", past=True)
         if coordinator.reviews is not None:  # the review on screen before those left
             self.coach.prefer(coordinator.reviews.jobs.values())
+
+    def grade_kept(self) -> int:
+        """Grade again the matches kept in Past matches, played alone here, whose accuracy
+        the statistics lack (made again from those matches when their file was lost, or
+        the game closed while Master still graded one): off the render loop, after any
+        round being played, each accuracy joining its result as it comes (the screens
+        that show it read it again). Each is asked once while the game runs; returns how
+        many were asked now."""
+        stats = self.app.store.load_stats()
+        lacking = {r.match_id for r in stats.recent if r.mode == "solo" and r.accuracy is None}
+        asked = 0
+        for past in reversed(self.app.store.load_past()):  # the newest first
+            key = past.key
+            if (
+                key not in lacking
+                or not past.alone
+                or not past.match.rounds
+                or key in self._regrading
+                or key in self._past
+                or self._played_here(key) is not None
+            ):
+                continue
+            self._regrading[key] = self._graded_again(past)
+            asked += 1
+        return asked
+
+    def forget_kept(self) -> None:
+        """The statistics and the matches kept were reset: none is graded again for them."""
+        for coordinator in self._regrading.values():
+            coordinator.discard()
+        self._regrading.clear()
+
+    def _graded_again(self, past: PastMatch) -> MatchCoordinator:
+        """A past match to be graded again, its accuracy noted in the statistics as it comes
+        (after the rounds being played)."""
+        if self._past_notes is None:
+            self._past_notes = MatchSaver(self.app.store)
+        coordinator = MatchCoordinator(
+            past.setup,
+            past.match,
+            resumed=True,
+            coach=self.coach,
+            hinted=past.hinted,
+            noter=self._past_notes,
+        )
+        coordinator.noted = self._past_noted
+        return coordinator
 
     def _past_noted(self) -> None:
         self.past_notes_made += 1

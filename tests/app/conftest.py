@@ -25,6 +25,7 @@ def app(store):
 
     application = App(store, size=(1280, 720), scenes=default_scenes())
     yield application
+    application.matches.forget_kept()  # kept matches graded again for a screen now gone
     pygame.display.quit()
 
 

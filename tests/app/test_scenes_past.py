@@ -888,3 +888,61 @@ def test_the_match_just_played_opens_from_the_list_with_the_grades_it_was_given(
     assert review.reviews is coordinator.reviews
     frame(app)
     assert review.waiting_text() == ""
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_statistics_made_again_get_their_accuracies_back(english, store, language: str) -> None:  # noqa: ANN001
+    """A statistics file lost whole is made again from the matches kept, which do not keep
+    their accuracies: the accuracy chart and its figure stayed empty for good (each match
+    had to be opened from the list to be graded again). The matches kept are graded again
+    unasked, and each accuracy comes to the screen on show."""
+    app = english
+    played_before(app)
+    accuracy = store.load_stats().recent[-1].accuracy
+    assert accuracy is not None
+    store.stats_path.write_bytes(b"\x00\xff garbage")  # lost whole
+    app.home()
+    statistics = show(app, StatisticsScene(app), (960, 540), language)
+    assert len(statistics.stats.recent) == 1  # made again from the match kept
+    for _ in range(WAIT_SECONDS * 20):  # graded off the render loop, written, then read
+        frame(app)
+        if statistics.stats.recent[-1].accuracy is not None:
+            break
+        time.sleep(0.05)
+    assert statistics.stats.recent[-1].accuracy == accuracy
+    assert statistics.accuracies() == [accuracy]
+    app.matches.close()  # the game ends: what was noted is written
+    assert store.load_stats().recent[-1].accuracy == accuracy
+
+
+def test_a_match_kept_is_graded_again_once_while_the_game_runs(
+    english,  # noqa: ANN001
+    store,  # noqa: ANN001
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Opened again and again, the statistics ask Master for a kept match's grades once; the
+    list opening it takes that grading rather than beginning another."""
+    app = english
+    coordinator = MatchCoordinator.fresh(SOLO, saver=MatchSaver(store), seed=4)
+    play_out(coordinator, 4)
+    coordinator.saver.flush()
+    assert store.load_stats().recent[-1].accuracy is None  # the game closed unreviewed
+    asked = []
+    submit = app.matches.coach.submit
+
+    def counted(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        asked.append(args)
+        return submit(*args, **kwargs)
+
+    monkeypatch.setattr(app.matches.coach, "submit", counted)
+    app.home()
+    show(app, StatisticsScene(app), (960, 540), "en")
+    rounds = len(coordinator.match.rounds)
+    assert len(asked) == rounds  # each round, graded after any being played
+    show(app, StatisticsScene(app), (960, 540), "en")
+    past = show(app, PastScene(app), (960, 540), "en")
+    click(app, past.rows[0])
+    review = app.stack.top
+    assert isinstance(review, ReviewScene)
+    review_ready(app, review)
+    assert len(asked) == rounds

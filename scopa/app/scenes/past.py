@@ -94,6 +94,7 @@ class PastScene(MenuScene):
 
     def build(self) -> None:
         self.kept = list(reversed(self.app.store.load_past()))
+        self.app.matches.grade_kept()  # those whose accuracy is lacking: graded again
         self.accuracy: dict[str, float] = {}
         """The accuracy of each match reviewed, by its key (read as the list shows)."""
         self._notes_read = -1

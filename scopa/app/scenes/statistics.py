@@ -78,6 +78,9 @@ class StatisticsScene(MenuScene):
     def build(self) -> None:
         self.stats: Stats = self.app.store.load_stats()
         self._results: tuple[list[int], list[int], frozenset[int]] | None = None
+        self.app.matches.grade_kept()  # kept matches whose accuracy is lacking: graded again
+        self._notes_read = self.app.matches.past_notes_made
+        self._reread = False
         self.empty = self.stats.total().played == 0
         """No match finished yet: a short note on a small sheet instead of empty charts."""
         self.app.show_store_messages()
@@ -118,6 +121,20 @@ class StatisticsScene(MenuScene):
         self.form.add(self.back_button)
         if not self.empty:  # last in turn: never the first thing the keys ring
             self.form.add(self.reset_button)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        notes = self.app.matches.past_notes_made
+        self._reread = notes != self._notes_read
+        if self._reread:  # a kept match graded again has written its accuracy
+            self._notes_read = notes
+            self.stats = self.app.store.load_stats()
+            self._results = None
+
+    @property
+    def busy(self) -> bool:
+        """Drawn again (once) when an accuracy comes while the statistics are on show."""
+        return self._reread or super().busy
 
     def _set_dimension(self, name: str) -> None:
         self.dimension = name
@@ -177,6 +194,8 @@ class StatisticsScene(MenuScene):
         where), then show the screen as a new player sees it."""
         store = self.app.store
         done = store.reset_stats()
+        if done.reason is None:
+            self.app.matches.forget_kept()
         self.app.show_store_messages()
         if done.reason is not None:
             reason = done.reason
