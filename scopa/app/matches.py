@@ -966,6 +966,13 @@ class Matches:
             self.leave_finished(current)  # nothing is left there (but a rematch)
         elif current is not None and current.remote and current.taken_elsewhere:
             self.app.home()  # played from another window now: nothing here to keep or hand over
+        elif current is not None and current.remote and current.lost:
+            # given up: the server can no longer be asked to let the computer play
+            suffix = self.seats_here_suffix()
+            self._home_if_agreed(
+                "online.leave_question", "online.leave_detail" + suffix, "online.leave",
+                "online.stay",
+            )  # fmt: skip
         elif current is not None and current.remote:
             suffix = self.seats_here_suffix()
             details = ("online.leave_detail" + suffix, "online.leave_computer" + suffix)

@@ -1062,8 +1062,16 @@ class BackgroundClient:
         return client
 
     def submit(self, work: Coroutine[Any, Any, T]) -> concurrent.futures.Future[T]:
-        """Run ``work`` on the client's loop; its result comes back as a Future."""
-        return asyncio.run_coroutine_threadsafe(work, self._loop)
+        """Run ``work`` on the client's loop; its result comes back as a Future. Once the
+        loop has ended (the connection given up), the Future holds ``Disconnected``: asked
+        then, a request raised into the screen that asked it and closed the game."""
+        try:
+            return asyncio.run_coroutine_threadsafe(work, self._loop)
+        except RuntimeError:  # the loop is closed
+            work.close()
+            failed: concurrent.futures.Future[T] = concurrent.futures.Future()
+            failed.set_exception(Disconnected("the connection to the server is closed"))
+            return failed
 
     async def _forward(self) -> None:
         while True:
@@ -1098,8 +1106,7 @@ class BackgroundClient:
         self._closing = True
         self.client._closed = True  # lost from now on, for whoever asks before it is closed
         self._pump.cancel()
-        with contextlib.suppress(RuntimeError):  # the loop has ended already
-            self.submit(self._shut())
+        self.submit(self._shut())  # (nothing to shut once the loop has ended)
 
     @property
     def closed(self) -> bool:

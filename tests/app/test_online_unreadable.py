@@ -599,3 +599,34 @@ def test_a_seat_s_token_goes_only_to_the_computer_that_gave_it(app, joining, hel
             assert held, "the seat held at the real table was let go"
         else:
             assert "rejoin" in kinds and token in sent
+
+
+def test_a_table_given_up_is_left_without_asking_the_computer_to_play(app, joining, capsys) -> None:
+    """Once the window had given the table up (a frame it could not read), leaving still
+    offered "Let the computer play": asking the server, which the window no longer talks
+    to, closed the game with an error. Leaving offers what can be done: to leave."""
+    import pygame
+
+    from scopa.app.scenes.confirm import ConfirmScene
+    from scopa.app.scenes.pause import PauseScene
+    from scopa.app.scenes.title import TitleScene
+
+    from .menu_helpers import press
+
+    with FakeServer(state_frame(), state_frame(at=1, spoil="event")) as server:
+        joining(server)
+        table_opens(app, 20)
+        table = app.stack.top
+        run_until(app, lambda: table.lost, 60)
+        run_until(app, lambda: not table.director.busy)
+        press(app, pygame.K_ESCAPE)
+        menu = app.stack.top
+        assert isinstance(menu, PauseScene)
+        click(app, menu.buttons[-1])
+        confirm = app.stack.top
+        assert isinstance(confirm, ConfirmScene)
+        assert confirm.other_button is None
+        click(app, confirm.yes_button)
+        frame(app)
+        assert isinstance(app.stack.top, TitleScene)
+    assert "scopa: cannot read the table" in capsys.readouterr().err
