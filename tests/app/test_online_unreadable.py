@@ -630,3 +630,28 @@ def test_a_table_given_up_is_left_without_asking_the_computer_to_play(app, joini
         frame(app)
         assert isinstance(app.stack.top, TitleScene)
     assert "scopa: cannot read the table" in capsys.readouterr().err
+
+
+def test_a_server_seating_both_people_here_at_one_seat_is_explained_in_the_lobby(
+    app, capsys
+) -> None:
+    """Two people at this screen joined; the server seated the second at the first one's
+    seat: the game closed with an error, and again at every Join. The table is one this
+    game cannot follow: the lobby says so."""
+    app.settings = app.settings.with_(language="en", tutorial_done=True)
+    with FakeServer(state_frame()) as server:
+        app.open("online")
+        online = app.stack.top
+        assert isinstance(online, OnlineScene)
+        online.here = 1
+        online.address = f"ws://{server.host}:{server.port}/{CODE}"
+        click(app, online.join_button)
+        lobby = app.stack.top
+        assert isinstance(lobby, LobbyScene)
+        run_until(app, lambda: lobby.session.error_kind == "unreadable", 60)
+        frame(app)
+        assert app.stack.top is lobby
+        assert lobby._status()[0] == app.t("online.unreadable")
+        assert sum(m["type"] == "join" for m in server.received) == 2
+    assert "scopa: cannot read the table" in capsys.readouterr().err
+    app.home()

@@ -283,12 +283,13 @@ class LobbyScene(MenuScene):
                             on_over=forget,
                         )
                     )
+                # (a quick message the lobby heard on one seat's link is not heard again on
+                # another; a server that seated two people here at one seat is not followed)
+                coordinator = parts[0] if len(parts) == 1 else SharedScreen(parts, self._heard)
             except UNREADABLE as error:
                 session.unreadable(error)
                 return
             session.close(keep_link=True)
-            # (a quick message the lobby heard on one seat's link is not heard again on another)
-            coordinator = parts[0] if len(parts) == 1 else SharedScreen(parts, self._heard)
             if session.first.status == "over":  # taken back on its final sheet
                 coordinator.resumed = True
             self.app.matches.open_remote(coordinator, session)
