@@ -72,6 +72,10 @@ UNLOAD_AFTER = 600.0
 LEFT_AFTER = 3600.0
 """Seconds after which an unfinished table nobody came to or left stops counting against
 the address that opened it (``GameServer._open_tables_of``)."""
+UNPLAYED_LEFT_AFTER = 600.0
+"""The same for a table where no card was played yet (opened, and left before its friends
+came): eight opened and left by one address kept everyone behind it (a school, a café)
+from opening a table for an hour."""
 RESUMED_SHARE = 4
 """A server started on a store resumes at most this fraction of its ``max_tables`` (the
 tables opened last): the others (tables left unfinished for good pile up over the months)
@@ -632,19 +636,23 @@ class GameServer:
 
     async def _open_tables_of(self, owner: str) -> int:
         """The unfinished tables ``owner`` opened that still count against it. Past the
-        limit, a table left for ``LEFT_AFTER`` seconds (nobody came or went, nobody is
-        there) no longer counts: it is marked finished, though it can still be joined; else
-        a host whose friends never came, or who left matches unfinished, could never open
-        another table."""
+        limit, a table left for ``LEFT_AFTER`` seconds (``UNPLAYED_LEFT_AFTER`` where no
+        card was played: nobody came or went, nobody is there) no longer counts: it is
+        marked finished, though it can still be joined; else a host whose friends never
+        came, or who left matches unfinished, could never open another table."""
         count = await self.store.open_tables_of(owner)
         if count < self.limits.tables_per_address:
             return count
         now = self.clock()
         for code, created in await self.store.open_tables(owner):
-            if now - created < LEFT_AFTER or self.players.get(code) or self.watchers.get(code):
+            if self.players.get(code) or self.watchers.get(code):
+                continue
+            record = await self.store.load(code)
+            left_after = LEFT_AFTER if record is None or record.moves else UNPLAYED_LEFT_AFTER
+            if now - created < left_after:
                 continue
             presence = await self.store.presence(code)
-            if any(p.connected or now - p.since < LEFT_AFTER for p in presence.values()):
+            if any(p.connected or now - p.since < left_after for p in presence.values()):
                 continue
             await self.store.finish(code)
             log.info("table %s of %s left unfinished: no longer counted", code, owner)

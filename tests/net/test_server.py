@@ -328,6 +328,50 @@ def test_tables_left_unfinished_stop_counting_against_their_address_after_a_whil
     run(scenario())
 
 
+def test_tables_opened_and_left_before_a_card_stop_counting_sooner(tmp_path) -> None:
+    """Eight tables opened and left at once (friends who never came, a prankster) kept
+    everyone behind that address (a school, a café) from opening one for an hour. A table
+    where no card was played stops counting ten minutes after it was left; one where the
+    match began is waited for the hour (its players may come back to it)."""
+    from scopa.net.server import LEFT_AFTER
+
+    ten_minutes = 600
+
+    async def scenario() -> None:
+        now = [time.time()]
+        limits = dataclasses.replace(FAST, tables_per_address=2)
+        store = open_store(str(tmp_path / "t.db"))
+        async with serving(store, limits, clock=lambda: now[0]) as server:
+
+            async def create(raw: Raw) -> dict[str, Any]:
+                return await raw.ask("create", rules={}, seats=[{"kind": "human"}] * 2,
+                                     name="Ann")  # fmt: skip
+
+            one, two, mine, _ = await two_seated(server.address)  # a match begun
+            starts = [await one.until("state", reason="start"),
+                      await two.until("state", reason="start")]  # fmt: skip
+            turn = starts[0]["observation"]["turn"]
+            mover = (one, two)[turn]
+            move = starts[turn]["observation"]["legal_moves"][0]
+            assert (await mover.ask("play", move=move, at=0))["type"] != "error"
+            left = await Raw.open(server.address)
+            assert (await create(left))["type"] == "seated"  # nobody came to this one
+            for raw in (one, two, left):
+                await raw.close()
+            await asyncio.sleep(0.3)  # the server takes in that they left
+            now[0] = time.time() + ten_minutes + 60
+            third = await Raw.open(server.address)
+            assert (await create(third))["type"] == "seated"  # the empty table: no longer
+            fourth = await Raw.open(server.address)
+            assert (await create(fourth))["code"] == "too_many_tables"  # the match begun
+            assert ten_minutes + 60 < LEFT_AFTER
+            for raw in (third, fourth):
+                await raw.close()
+            assert mine["code"]
+
+    run(scenario())
+
+
 def test_connections_still_opening_count_against_their_address(tmp_path) -> None:
     """Connections that never finished their opening handshake were not counted: one
     address could hold every file descriptor the process might open, and nobody else
