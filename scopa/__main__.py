@@ -132,6 +132,10 @@ def open_first_screens(app: App) -> None:
         app.settings = app.settings.with_(tutorial_done=True)
         app.save_settings()
     if app.store.language_lost:
+        if app.size[0] < LARGE_VALUES_BELOW and "large_values" not in app.store.settings_read:
+            # the settings lost with the language: the defaults a first start takes here
+            app.settings = app.settings.with_(large_values=True)
+            app.save_settings()
         ask_language_again(app)
 
 

@@ -752,6 +752,8 @@ class Store:
         """The settings last read were damaged, the player's language lost with them (the
         game speaks the system's until the player says which: till then the settings are
         written without it, and it is asked again at the next start)."""
+        self.settings_read: frozenset[str] = frozenset()
+        """The entries the settings last read held (none: a first start, or all lost)."""
         self._locked_out = False
         self._folder_trouble: FileProblem | None = None
         """The folder could not be written, or not used at all (``_tell_not_writable``):
@@ -1034,9 +1036,11 @@ class Store:
             # the language lost with settings damaged, and not said since (the game closed
             # as it asked): asked again
             self.language_lost = "language" not in entries
+            self.settings_read = frozenset(entries)
             self._settings_seen = settings.to_dict()
             return settings
         except (FileNotFoundError, NotADirectoryError):
+            self.settings_read = frozenset()
             return Settings()
         except _BAD_CONTENT as error:
             cause = _cause_of(error)
@@ -1052,6 +1056,7 @@ class Store:
         if raw is not None:
             kept, read = salvaged(_text(raw, "replace"))
         self.language_lost = "language" not in read
+        self.settings_read = frozenset(read)
         kept = self._salvaged(path, "settings", cause, kept, self.save_settings)
         return Settings() if kept is None else kept
 

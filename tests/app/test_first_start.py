@@ -570,3 +570,48 @@ def test_a_first_start_in_a_small_window_turns_the_large_values_on(
     finally:
         close_tables(app)
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("size, large", [((960, 540), True), ((1280, 720), False)])
+def test_settings_lost_whole_take_a_first_start_s_large_values(
+    tmp_path, monkeypatch, size, large
+) -> None:
+    """Settings damaged past reading (empty, garbage) were said to go on "with the default
+    settings", but Large values, which a first start in a small window turns on, was off:
+    the cards' values went small. Lost whole, they are a first start's in this window."""
+    from scopa.__main__ import open_first_screens
+    from scopa.app.app import App
+    from scopa.app.registry import default_scenes
+    from scopa.storage import Store
+
+    monkeypatch.delenv("SCOPA_START", raising=False)
+    (tmp_path / "settings.toml").write_bytes(b"\x00\xff\x13 garbage")
+    store = Store(tmp_path)
+    app = App(store, size=size, settings=store.load_settings(), scenes=default_scenes())
+    try:
+        open_first_screens(app)
+        frame(app)
+        assert app.settings.large_values == large == store.load_settings().large_values
+    finally:
+        close_tables(app)
+        pygame.display.quit()
+
+
+def test_settings_kept_in_part_keep_the_large_values_they_say(tmp_path, monkeypatch) -> None:
+    """A damaged file whose Large values still reads keeps the player's word for them."""
+    from scopa.__main__ import open_first_screens
+    from scopa.app.app import App
+    from scopa.app.registry import default_scenes
+    from scopa.storage import Store
+
+    monkeypatch.delenv("SCOPA_START", raising=False)
+    (tmp_path / "settings.toml").write_text("large_values = false\nrules = [\n")
+    store = Store(tmp_path)
+    app = App(store, size=(960, 540), settings=store.load_settings(), scenes=default_scenes())
+    try:
+        open_first_screens(app)
+        frame(app)
+        assert app.settings.large_values is False
+    finally:
+        close_tables(app)
+        pygame.display.quit()
