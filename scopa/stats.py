@@ -289,7 +289,9 @@ def salvage(data: Any) -> Stats | None:
     """What can still be read of damaged statistics (``Stats.from_dict`` refused them):
     every row of the tallies and every recent match that reads on its own (one whose
     accuracy alone is wrong, without it), and the best and worst results if they read; None
-    when nothing does, or the file is of another version (its rows mean something else).
+    when no match counted does (made again from the past matches then: a file less damaged
+    kept less than one lost whole), or the file is of another version (its rows mean
+    something else).
 
     A kind of match whose tally row is lost is counted again from the recent matches kept:
     the statistics said "no matches yet" over the matches they had just said were kept."""
@@ -315,7 +317,7 @@ def salvage(data: Any) -> Stats | None:
         next(iter(_readable(MatchResult.from_dict, [data.get(name)])), None)
         for name in ("best", "worst")
     )
-    if not tallies and not recent and best is None and worst is None:
+    if not tallies:  # no match counted: a best or a worst alone is no statistics
         return None
     return Stats(tallies, tuple(recent), best, worst)
 

@@ -331,6 +331,30 @@ def same_results(stats: Stats, other: Stats) -> bool:
     )
 
 
+def test_statistics_whose_every_match_is_damaged_are_made_again_from_the_past_matches(
+    tmp_path,
+) -> None:
+    """Every row of the tallies and of the recent matches damaged, the best result still
+    reading: "what could still be read was kept", and the statistics said no matches yet,
+    while a file damaged whole was made again from the past matches. Nothing counted reads:
+    made again the same way."""
+    store = Store(tmp_path)
+    for seed in (1, 2):
+        store.finish_match(SOLO, finished(seed))
+    counted = store.load_stats()
+    data = json.loads(store.stats_path.read_text())
+    for row in data["tallies"]:
+        row.update(played=3, won=7, lost=-2)
+    for item in data["recent"]:
+        item["totals"] = "tanti"
+    assert data["best"] is not None
+    store.stats_path.write_text(json.dumps(data))
+    again = Store(tmp_path)
+    rebuilt = again.load_stats()
+    assert [m.key for m in again.messages] == ["files.stats_rebuilt_set_aside"]
+    assert same_results(rebuilt, counted)
+
+
 @pytest.mark.parametrize("damage", [b"\x00\xff garbage", b"[1, 2, 3]", b'{"schema": 1, "x": '])
 def test_statistics_lost_whole_are_made_again_from_the_past_matches(
     tmp_path, damage: bytes
