@@ -1014,7 +1014,8 @@ def test_the_mark_of_more_below_stands_over_no_line(app, language) -> None:
 def test_f1_at_the_table_opens_the_page_of_every_key_over_the_menu(app) -> None:
     """No key told a player of the keys what the keys do: the list was on the rules' last
     page, reached by Esc, Rules and nine pages turned. F1 at the table opens it, over the
-    menu (Esc goes back to the menu, and Resume to the table, as from the menu's Rules)."""
+    menu (the match waits meanwhile); Esc goes back to the table it was pressed at (it
+    left the player on the menu, a second Esc away), Close too."""
     from scopa.app.scenes.pause import PauseScene
     from scopa.app.table import TableScene
 
@@ -1028,10 +1029,17 @@ def test_f1_at_the_table_opens_the_page_of_every_key_over_the_menu(app) -> None:
     rules = app.stack.top
     assert isinstance(rules, RulesScene) and rules.page_id == "keys"
     assert app.t("table.your_turn_keys").split("(")[-1].startswith("F1")
-    press(app, pygame.K_ESCAPE)
-    assert isinstance(app.stack.top, PauseScene)
+    assert isinstance(list(app.stack)[-2], PauseScene)
     press(app, pygame.K_ESCAPE)
     assert app.stack.top is table
+    press(app, pygame.K_F1)
+    click(app, app.stack.top.back_button)
+    assert app.stack.top is table
+    app.open("pause")  # the rules opened from the menu go back to the menu
+    click(app, app.stack.top.buttons[2])
+    assert isinstance(app.stack.top, RulesScene)
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, PauseScene)
     table.close()
 
 

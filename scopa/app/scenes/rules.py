@@ -26,6 +26,7 @@ from ..widgets import Button
 from ..wording import deck_text
 from .base import MenuScene
 from .flow import rules_in_play
+from .pause import PauseScene
 from .rule_examples import EXAMPLES, PAGE_EXAMPLES, caption_text, draw_example, example_height
 from .settings import rules_explained
 
@@ -74,9 +75,14 @@ class RulesScene(MenuScene):
         book: str | None = None,
         page: str | None = None,
         rules: Rules | None = None,
+        *,
+        resumes: bool = False,
     ) -> None:
         """``page``: a page to open at, by its name (``"keys"``), else the first;
-        ``rules``: the game's (a table's online, from its lobby), else as below."""
+        ``rules``: the game's (a table's online, from its lobby), else as below;
+        ``resumes``: opened over the menu by a key at the table (F1), closing it goes back
+        to the table (Esc left the player on the menu, a second Esc away)."""
+        self.resumes = resumes
         if book is not None and book not in BOOKS:
             raise ValueError(f"unknown rules book {book!r}; expected one of {', '.join(BOOKS)}")
         self.rules = rules or rules_in_play(app) or app.settings.rules
@@ -89,6 +95,12 @@ class RulesScene(MenuScene):
             self.page = self._book_pages().index(page) + 1
         if self.form.focus is self.back_button and self.next_button.enabled:
             self.form.set_focus(self.next_button)  # opened from the keys: Enter reads on
+
+    def back(self) -> None:
+        super().back()
+        under = self.app.stack.top
+        if self.resumes and isinstance(under, PauseScene):
+            under.back()
 
     def build(self) -> None:
         self.page = 1

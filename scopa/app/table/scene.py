@@ -623,7 +623,7 @@ class TableScene(Scene):
             # every key, on the rules' page of them: over the menu, as Esc then Rules opens
             # it (at one screen, the cover comes down as the table is back)
             self.app.open("pause")
-            self.app.open("rules", page="keys")
+            self.app.open("rules", page="keys", resumes=True)
             return True
         pressing = event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN)
         quiet = self.clock - self._pressed_at
