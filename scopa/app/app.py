@@ -328,9 +328,10 @@ class App:
         """Nothing covers the toast: its time runs; but not while the pointer rests on it
         (a long notice about a damaged file is read to its end, its backup's name noted),
         moved there since it showed: a toast that came up under the pointer resting after a
-        drag would have stayed over the table's cards until the mouse moved."""
+        drag would have stayed over the table's cards until the mouse moved), unless what it
+        tells has ended."""
         drawn = toast.drawn
-        if drawn is not None and pygame.mouse.get_focused():
+        if drawn is not None and not toast.ended and pygame.mouse.get_focused():
             pointer = pygame.mouse.get_pos()
             if drawn.collidepoint(pointer) and pointer != toast.pointer_then:
                 return False

@@ -72,7 +72,11 @@ class Toast:
     """Where it was last drawn: its time stands still while the pointer rests on it..."""
     pointer_then: tuple[int, int] | None = None
     """...once moved there: where the pointer was as it first showed (one it came up under,
-    a card dropped there, does not hold it)."""
+    a card dropped there, does not hold it)..."""
+    ended: bool = False
+    """...unless the problem it tells has ended (``Toasts.resolve``): no longer true, it
+    goes (the pointer back from the menu's Resume held "the match could not be saved" over
+    the table for the rest of the round, the match saved again)."""
 
 
 class Announcements:
@@ -182,6 +186,7 @@ class Toasts:
         for toast in self._toasts:
             if toast.text == text:
                 toast.remaining = max(toast.remaining, seconds)
+                toast.ended = False  # (told again: true again)
                 return False
         self._toasts.append(Toast(text, seconds, key, owner, words, unread=until_seen))
         return True
@@ -205,6 +210,7 @@ class Toasts:
             if toast.key == key:
                 toast.remaining = min(toast.remaining, RESOLVED_SECONDS)
                 toast.unread = False
+                toast.ended = True
 
     def forget(self, which: Callable[[Toast], bool]) -> None:
         """Drop the toasts ``which`` says are no longer worth telling."""

@@ -133,6 +133,24 @@ def test_a_toast_stays_while_the_pointer_rests_on_it(
         pygame.display.quit()
 
 
+def test_a_problem_s_toast_goes_once_it_has_ended_though_the_pointer_rests_on_it(
+    long_root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The notice "the match could not be saved" stayed over the table for the rest of the
+    round once the match was saved again: the pointer, back from the menu's Resume, rested
+    on it, and a notice under the pointer is kept to be read. One no longer true is not."""
+    app, toast, pointer = notice_shown(long_root, monkeypatch, (0, 0))
+    try:
+        pointer[0] = toast.drawn.center
+        toast.key = toast.key or "the problem"
+        app.toasts.resolve(toast.key)  # (as a match saved again resolves its notice)
+        for _ in range(5):
+            app.frame(1.0, [], draw=True)
+        assert toast not in list(app.toasts)
+    finally:
+        pygame.display.quit()
+
+
 @pytest.mark.parametrize("size", SIZES, ids=["960x540", "1280x720"])
 def test_at_most_three_toasts_show_and_they_fit(size: tuple[int, int]) -> None:
     pygame.font.init()
