@@ -157,6 +157,7 @@ def ask_language_again(app: App) -> None:
         no=names[spoken],
         on_yes=lambda: app.choose_language(other),
         on_no=lambda: app.choose_language(spoken),
+        no_first=True,  # the system's language, likeliest the player's, put forward
     )
 
 

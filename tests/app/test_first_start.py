@@ -493,6 +493,10 @@ def test_a_player_whose_language_was_lost_with_the_settings_is_asked_it_again(
         assert isinstance(question, ConfirmScene)
         drawn = {d.words for d in drawn_texts(app)}
         assert {"Which language? · Quale lingua?", "Italiano", "English"} <= drawn
+        # the language spoken now (the system's) is the one put forward, red and ringed:
+        # the red button was the other one
+        assert question.no_button.text == "English" and question.no_button.primary
+        assert not question.yes_button.primary and question.form.focus is question.no_button
         click(app, question.yes_button)
         assert isinstance(app.stack.top, TitleScene)
         assert app.settings.language == "it" and Store(tmp_path).load_settings().language == "it"

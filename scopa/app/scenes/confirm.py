@@ -36,19 +36,24 @@ class ConfirmScene(MenuScene):
         other: Text = "",
         on_other: Callable[[], None] | None = None,
         other_first: bool = False,
+        no_first: bool = False,
     ) -> None:
         """``other`` and ``on_other``: a third answer, between No and Yes; ``other_first``:
         that one is the answer the dialog puts forward (red), not Yes (a new match asked
-        over a saved one: the red button, the one to press, threw the saved one away)."""
+        over a saved one: the red button, the one to press, threw the saved one away);
+        ``no_first``: No is (the language spoken now, asked after damaged settings: the red
+        button was the other language)."""
         self.question, self.detail, self.on_yes, self.on_no = question, detail, on_yes, on_no
         self.yes_text, self.no_text = yes, no
         self.other_text, self.on_other = other, on_other
         self.other_first = other_first and on_other is not None
+        self.no_first = no_first and not self.other_first
         super().__init__(app)
 
     def build(self) -> None:
-        self.no_button = Button(self.no_text, self.back)
-        self.yes_button = Button(self.yes_text, self.confirm, primary=not self.other_first)
+        self.no_button = Button(self.no_text, self.back, primary=self.no_first)
+        forward = not (self.other_first or self.no_first)
+        self.yes_button = Button(self.yes_text, self.confirm, primary=forward)
         self.other_button: Button | None = None
         self.form.add(self.no_button)
         if self.on_other is not None:
