@@ -1642,6 +1642,24 @@ def test_enter_held_off_on_the_sheet_says_why(app) -> None:
     assert scene.field_note() == app.t("scores_keys_wait", n=math.ceil(KEY_GRACE))
 
 
+def test_next_round_clicked_on_and_on_says_why_it_waits(app) -> None:
+    """Next round clicked every fraction of a second, from the last cards on, never turned
+    the sheet, each click holding the next off, and nothing said why (Enter said it): a
+    button clicked while clicks are held off says so on the sheet's line."""
+    match, _ = known_match(Rules(), (0, 0), (4, 8))
+    scene = ScoringScene(app, MatchCoordinator(SETUP, match))
+    app.stack.push(scene)
+    frame(app)
+    scene.hold_clicks(scene.buttons[0].rect.center)  # clicks made on the table as it came
+    click(app, scene.buttons[0])
+    assert scene.field_note() == ""  # the first clicks: the round's own, said nothing
+    while scene.age <= 2.0:  # two seconds of clicks
+        click(app, scene.buttons[0])
+    click(app, scene.buttons[0])
+    assert app.stack.top is scene
+    assert scene.field_note() == app.t("scores_clicks_wait")
+
+
 @pytest.mark.parametrize("language", ["en", "it"])
 def test_a_seven_count_settled_down_to_the_aces_shows_the_aces(app, language) -> None:
     """Sevens and sixes level, the aces decided: the sheet showed "2 (sixes: 2)" for both

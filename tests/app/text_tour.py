@@ -349,6 +349,8 @@ class Tour:
             app.toasts._toasts.clear()
         sheet.tell_here(worded("scores_keys_wait", n=2))  # Enter pressed on and on, held off
         self.show("the round's sheet, keys held off")
+        sheet.tell_here(worded("scores_clicks_wait"))  # Next round clicked on and on
+        self.show("the round's sheet, clicks held off")
         sheet.tell_here(worded("scores_seen"))  # at one screen, the first key
         self.show("the round's sheet, seen at one screen")
         sheet._field_note = None

@@ -101,6 +101,9 @@ match before the result was seen."""
 UNMOVED_CLICKS = 2.5
 """Seconds a sheet come under clicks made on the table takes no click from a pointer that
 has not moved since: the time to see that the round is over."""
+CLICKS_TOLD_AFTER = 2.0
+"""The sheet's age from which a button clicked while clicks are held off says why (a player
+clicking Next round on and on, every click holding the next off, saw a dead button)."""
 UNMOVED_PIXELS = 3
 """How far the pointer moves to count as moved (a hand resting on the mouse does not)."""
 RESULT_CLICK_GRACE = 1.5
@@ -302,6 +305,9 @@ class ScoringScene(MenuScene):
         if clicked and (self.age < self.clicks_from or self.age < self.unmoved_until):
             if event.type == pygame.MOUSEBUTTONDOWN:  # clicking on and on: not yet
                 self.clicks_from = max(self.clicks_from, self.age + CLICK_GRACE)
+                if self.age > CLICKS_TOLD_AFTER and self.form.widget_at(event.pos) is not None:
+                    # a button clicked on and on seemed dead: why it waits, said (as keys)
+                    self.tell_here(worded("scores_clicks_wait"))
             return True
         chat, spot = self.chat, self.chat_spot
         if chat is not None and spot is not None and self.chat_on() and chat.handle(event, spot):
