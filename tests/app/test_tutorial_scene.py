@@ -755,3 +755,27 @@ def test_escape_mid_drag_only_lets_the_card_go_back_as_at_the_table(fast):
     fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0)])
     assert isinstance(fast.stack.top, ConfirmScene)  # Esc with nothing held asks, as before
     click(fast, fast.stack.top.no_button.rect.center)
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+def test_the_line_under_the_table_keeps_clear_of_the_coach(fast, language, size) -> None:
+    """From the sixth lesson, its panel grown down to the line under the table, the keys'
+    line ran under the panel, cut off: "(F1: every ke". It keeps left of the panel, whole."""
+    fast.settings = fast.settings.with_(language=language)
+    fast.set_language(language)
+    fast.resize(size)
+    scene = TutorialScene(fast)
+    fast.stack.push(scene)
+    settle(fast, scene)
+    to_the_last_lesson(fast, scene)
+    words = fast.t("table.your_turn_keys")
+    assert scene.status_text()[0] == words
+    drawn: list[style.Drawn] = []
+    with style.watch_text(drawn.append):
+        fast.draw()
+    (line,) = [d for d in drawn if d.words == words]
+    coach = scene.coach_rect()
+    assert pygame.Rect(line.used).right <= coach.left, (line.used, coach)
+    assert not line.cut and not line.elided, line
+    scene.close()

@@ -425,6 +425,24 @@ class TutorialScene(TableScene):
     def coach_rect(self) -> FRect:
         return self._coach_box()[0]
 
+    def _status_place(self) -> tuple[tuple[str, tuple[int, int, int]] | None, FRect | None]:
+        """As at any table, the line kept left of the coach's panel (from the sixth lesson,
+        the panel grown down to it, the keys' line ran under it: "(F1: every ke")."""
+        status, spot = super()._status_place()
+        if status is None or self.cover is not None:
+            return status, spot
+        lay = self.layout
+        coach = self.coach_rect()
+        edge = coach.left - lay.margin * 0.5
+        if spot is None:
+            width, (x, y) = lay.status_width, lay.status_centre
+            spot = FRect(x - width / 2, y - lay.font_normal, width, 2 * lay.font_normal)
+            if spot.bottom < coach.top or spot.top > coach.bottom or spot.right <= edge:
+                return status, None  # clear of the panel: on its row, as ever
+        if spot.right > edge:
+            spot = FRect(spot.left, spot.top, max(1.0, edge - spot.left), spot.height)
+        return status, spot
+
     def toast_band(self) -> ToastBand | None:
         """The table's room for toasts, kept left of the coach's panel: a toast told over
         the lessons (a file that could not be saved) hides neither their words nor their
