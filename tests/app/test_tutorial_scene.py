@@ -779,3 +779,21 @@ def test_the_line_under_the_table_keeps_clear_of_the_coach(fast, language, size)
     assert pygame.Rect(line.used).right <= coach.left, (line.used, coach)
     assert not line.cut and not line.elided, line
     scene.close()
+
+
+def test_f1_in_the_lessons_opens_the_keys_without_the_table_s_menu(fast) -> None:
+    """F1 in the lessons opened the page of every key over the table's menu, whose Save and
+    leave and Abandon the lessons keep away (Abandon would give up the match saved): the
+    page opens over the lessons alone, and Esc goes back to them."""
+    from scopa.app.scenes.pause import PauseScene
+    from scopa.app.scenes.rules import RulesScene
+
+    scene = TutorialScene(fast)
+    fast.stack.push(scene)
+    settle(fast, scene)
+    key(fast, pygame.K_F1)
+    assert isinstance(fast.stack.top, RulesScene) and fast.stack.top.page_id == "keys"
+    assert not any(isinstance(under, PauseScene) for under in fast.stack)
+    key(fast, pygame.K_ESCAPE)
+    assert fast.stack.top is scene
+    scene.close()

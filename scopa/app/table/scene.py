@@ -621,9 +621,13 @@ class TableScene(Scene):
             return True
         if event.type == pygame.KEYDOWN and event.key == HELP_KEY:
             # every key, on the rules' page of them: over the menu, as Esc then Rules opens
-            # it (at one screen, the cover comes down as the table is back)
-            self.app.open("pause")
-            self.app.open("rules", page="keys", resumes=True)
+            # it (at one screen, the cover comes down as the table is back); over a table
+            # with no menu (the lessons: its Abandon would give up the match saved), alone
+            if self.menu_button:
+                self.app.open("pause")
+                self.app.open("rules", page="keys", resumes=True)
+            else:
+                self.app.open("rules", page="keys")
             return True
         pressing = event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN)
         quiet = self.clock - self._pressed_at
