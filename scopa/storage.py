@@ -722,15 +722,19 @@ def _not_a_file(mode: int) -> FileProblem:
 
 
 def _too_large(size: int, limit: int) -> DamagedFile:
-    return DamagedFile("files.cause_too_large", size=_size_text(size), limit=_size_text(limit))
+    said, most = _size_text(size), _size_text(limit)
+    if said == most:  # just over the limit: never "4 MB, the game reads at most 4 MB"
+        said = _size_text(size, math.ceil)
+    return DamagedFile("files.cause_too_large", size=said, limit=most)
 
 
-def _size_text(size: int) -> str:
+def _size_text(size: int, rounded: Callable[[float], int] = round) -> str:
     """A file's size in the units players read (a megabyte of a million bytes: 200,000,000
-    bytes were "191 MB", a mebibyte named as a megabyte)."""
+    bytes were "191 MB", a mebibyte named as a megabyte), to the nearest (50,001,314 bytes
+    were "51 MB"), the number and its unit never broken over two lines."""
     if size >= 1_000_000:
-        return f"{math.ceil(size / 1_000_000)} MB"
-    return f"{math.ceil(size / 1000)} kB"
+        return f"{rounded(size / 1_000_000)}\u00a0MB"
+    return f"{max(1, rounded(size / 1000))}\u00a0kB"
 
 
 class Store:

@@ -267,7 +267,7 @@ def test_a_huge_file_is_set_aside_without_being_read(
     assert time.perf_counter() - started < 2.0
     assert sum(read) <= MAX_READ + 1
     message = str(store.messages[0])
-    assert "too large (210 MB" in message and path.name + ".bak" in message  # 209.7 million
+    assert "too large (210\u00a0MB" in message and path.name + ".bak" in message  # 209.7 million
     assert path.with_name(path.name + ".bak").stat().st_size == 200 * 1024 * 1024
 
 
@@ -696,6 +696,16 @@ def test_a_file_s_size_is_told_in_the_units_it_names() -> None:
     """200,000,000 bytes were told as "191 MB": a mebibyte named as a megabyte."""
     from scopa.storage import _size_text
 
-    assert _size_text(200_000_000) == "200 MB"
-    assert _size_text(4_000_000) == "4 MB"
-    assert _size_text(64_000) == "64 kB"
+    assert _size_text(200_000_000) == "200\u00a0MB"  # (never broken over two lines)
+    assert _size_text(4_000_000) == "4\u00a0MB"
+    assert _size_text(64_000) == "64\u00a0kB"
+
+
+def test_a_file_s_size_is_told_to_the_nearest_and_always_over_the_limit() -> None:
+    """A file of 50,001,314 bytes was told as "51 MB" (rounded up, and "(50" and "MB" were
+    drawn on two lines); one just over the limit is still told as over it."""
+    from scopa.storage import MAX_READ, _too_large
+
+    said = _too_large(50_001_314, MAX_READ).cause.params
+    assert said["size"] == "50\u00a0MB" and said["limit"] == "4\u00a0MB"
+    assert _too_large(MAX_READ + 1, MAX_READ).cause.params["size"] == "5\u00a0MB"
