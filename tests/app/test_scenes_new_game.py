@@ -500,6 +500,9 @@ def test_cirulla_is_played_to_51_and_not_by_six(app, scene) -> None:
     assert scene.target == 51
     assert scene.target_row.control.label() == "51"
     assert scene.players == 4  # as many of the six as Cirulla seats, not two of them
+    # and said: two of the six went without a word (Settings said it)
+    cirulla = app.t("preset_cirulla")
+    assert scene.field_note() == app.t("players_back_for_game", game=cirulla, was=6, n=4)
     assert scene.setup().rules == PRESETS["cirulla"].with_(players=4)
     choose_players(app, scene, 2)
     assert scene.setup().rules == PRESETS["cirulla"] and scene.error == ""

@@ -304,6 +304,11 @@ class NewGameScene(MenuScene):
             self._seat_count(rules.players)
         else:
             self._seat_count(fewer[-1])
+            if fewer[-1] != self.chosen_players and value != MINE:  # said, as Settings says
+                was, now = self.chosen_players, fewer[-1]  # (two of six went without a word)
+                self.tell_here(
+                    lambda t: t("players_back_for_game", game=t(f"preset_{value}"), was=was, n=now)
+                )
         chosen = self.chosen_target
         self.target = chosen[0] if chosen and chosen[1] == rules.target else rules.target
         self._check()
