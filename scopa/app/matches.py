@@ -47,7 +47,7 @@ from .scenes.flow import describe, saved_line
 from .table.chat import SAID_KEY
 from .table.saving import MatchSaver
 from .toasts import worded
-from .wording import CODED_SEEDS, Seats, is_default_name
+from .wording import CODED_SEEDS, Seats, is_default_name, join
 
 if TYPE_CHECKING:
     from scopa.engine import Event, Rules
@@ -712,6 +712,41 @@ class Matches:
         coordinator.won_before = saved.won_before
         self._open(coordinator)
         return True
+
+    def reseat(self, seats: tuple[SeatConfig, ...]) -> None:
+        """The people at one screen changed who plays the seats of the match under way
+        (one handed to the computer at a level, or taken back): the match goes on as it
+        is, saved with its new seats, its table laid again as Continue lays it (whoever
+        plays next called to the screen)."""
+        current = self.current
+        if not isinstance(current, MatchCoordinator) or current.match.over:
+            return
+        before = current.humans
+        setup = MatchSetup(seats, current.setup.rules)
+        if setup.mode != current.mode:  # several people stay several (a match of its kind)
+            return
+        coordinator = MatchCoordinator(
+            setup,
+            current.match,
+            saver=current.saver,
+            undone=current.undone,
+            hinted=frozenset(current.hinted),
+            shared=current.reviews_shared,
+            resumed=True,
+            coach=self.coach if setup.humans else None,
+            earlier=current.reviews,
+            sheet_read=not current.sheet_unread(),
+        )
+        coordinator.settings_rules = current.settings_rules
+        coordinator.won_before = current.won_before
+        current.saver = None  # the same saver goes on with the match: not closed with it
+        coordinator._save()  # (with its new seats, before the table is laid again)
+        self._open(coordinator)
+        gone = [seat for seat in before if seat not in setup.humans]
+        back = [seat for seat in setup.humans if seat not in before]
+        for key, changed in (("seats.now_computer", gone), ("seats.now_person", back)):
+            if changed:
+                self.app.notify(partial(_seats_named, key, setup, changed), 6.0)
 
     def watch(self) -> None:
         """Computers play each other; nothing is saved, so Continue still offers the
@@ -1394,6 +1429,12 @@ __all__ = [
     "SeatKind",
     "free_names",
 ]
+
+
+def _seats_named(key: str, setup: MatchSetup, seats: list[int], t: Callable[..., str]) -> str:
+    """The message ``key`` naming ``seats`` of ``setup`` in the language of ``t``."""
+    seated = Seats(setup, t)
+    return t(key, names=join(t, [seated.seat_name(seat) for seat in seats]))
 
 
 def online_key(coordinator: Any) -> str:

@@ -20,6 +20,7 @@ from .scenes.pause import PauseScene
 from .scenes.review import ReviewScene
 from .scenes.rules import RulesScene
 from .scenes.scoring import ScoringScene
+from .scenes.seats import SeatsScene
 from .scenes.settings import SettingsScene
 from .scenes.statistics import StatisticsScene
 from .scenes.title import TitleScene
@@ -44,6 +45,7 @@ def default_scenes() -> dict[str, SceneFactory]:
         "cirulla_lesson": CirullaLessonScene,
         "table": TableScene,
         "pause": PauseScene,
+        "seats": SeatsScene,
         "scoring": ScoringScene,
         "review": ReviewScene,
         "confirm": ConfirmScene,

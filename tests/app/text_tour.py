@@ -1661,6 +1661,16 @@ class Tour:
         self.show("table, hot-seat turn told from the keys")
         self.frames(1, key(pygame.K_u))
         self.show("table, no undo in hot-seat")
+        app.open("pause")
+        self.frames(8)
+        self.hover_all(app.stack.top, "pause, several people at this screen")
+        seats = self.open_menu("seats")
+        self.hover_all(seats, "who plays")
+        seats.choices[1].step(+1)  # one person left: refused, and why
+        self.show("who plays, one person left")
+        seats.choices[1].step(-1)
+        app.back()
+        app.back()
 
         # a computer sweeps between two people: the next one's cover names who made it
         three = Rules(players=3)
@@ -1694,6 +1704,24 @@ class Tour:
         scene._cover_news = (True, (*passes, knock))
         self.frames(1)
         self.show("table, the cover telling who did not knock at the deal, and a knock")
+        scene._cover_news = (False, ())
+        people = (SeatConfig("Anna", True), SeatConfig("Marco", True), SeatConfig(you, True))
+        app.matches.current = scene.coordinator
+        app.matches.reseat(people)  # Marco comes to the table
+        self.settle(app.stack.top)
+        lift_cover(app, app.stack.top)  # (what is told waits for the cover to lift)
+        self.frames(4)
+        self.show("table, a person plays again")
+        app.toasts._toasts.clear()
+        app.matches.reseat(swept.seats)  # and goes
+        self.settle(app.stack.top)
+        lift_cover(app, app.stack.top)
+        self.frames(4)
+        self.show("table, the computer plays for a person now")
+        app.toasts._toasts.clear()
+        close = app.stack.top
+        if isinstance(close, TableScene):
+            close.close()
 
         watch = MatchSetup(tuple(SeatConfig(n, False, "beginner") for n in names[:2]), Rules())
         scene = self.table(watch, Match.new(Rules(), 6))

@@ -77,6 +77,12 @@ class PauseScene(MenuScene):
                 Button(self.tr("to_title"), self.app.home, hint=self.tr("to_title_over_hint"))
             )
         else:
+            if self.shared_screen:  # who plays each seat, changed as people come and go
+                self.buttons.append(
+                    Button(
+                        self.tr("seats.button"), self.on_seats, hint=self.tr("seats.button_hint")
+                    )
+                )
             # A copy of the game that another copy keeps from the folder saves nothing.
             leave = "leave_unsaved" if self.app.store.locked_out else "save_and_leave"
             self.buttons += [
@@ -162,6 +168,15 @@ class PauseScene(MenuScene):
         there is nothing to save for Continue or to abandon."""
         current = self.app.matches.current
         return current is not None and current.match.over
+
+    @property
+    def shared_screen(self) -> bool:
+        """The match under the menu is played by several people at this screen."""
+        current = self.app.matches.current
+        return current is not None and current.mode == "hotseat"
+
+    def on_seats(self) -> None:
+        self.app.open("seats")
 
     @property
     def watching(self) -> bool:
