@@ -401,6 +401,24 @@ def test_a_sum_refused_for_a_card_of_the_same_rank_says_so(fast):
     assert scene.status_text()[0] == told
 
 
+def test_a_refusal_goes_with_the_next_play_made_right(fast):
+    """The line saying why the 6 went back ("it must take the 6 of cups") stayed on after
+    the 6 took the 6 of cups as it should, read as said of the play just made."""
+    fast.set_language("en")
+    scene = open_table(fast, "6D 2C 10S", "1B 3B 8C", "6C 2S 4B 9B")
+    drag(fast, centre_of(scene, C("6D")), centre_of(scene, C("2S")))
+    names = {"card": scene.card_name(C("6D")), "target": scene.card_name(C("6C"))}
+    refused = capital(fast.t("table.must_take_equal", **names))
+    assert scene.status_text()[0] == refused
+    pump(fast, 10)
+    drag(fast, centre_of(scene, C("6D")), centre_of(scene, C("6C")))
+    assert scene.match.moves()[0].captures == (C("6C"),)
+    assert scene.said() is None
+    status = scene.status_text()
+    assert status is None or status[0] != refused
+    scene.close()
+
+
 def test_a_card_dropped_on_one_it_makes_no_sum_with_is_not_told_of_sums(fast):
     """The 6 dropped on the 5 (no ace on the table to make 6) with a 6 there was told that "a
     card of its rank comes before any sum": there was no sum to speak of."""

@@ -240,7 +240,7 @@ class TableScene(Scene):
             refuse=self._cannot,
             now=lambda: self.clock,
             must_take=self._told_must_take,
-            missed=lambda card: self.say(lambda t: t("table.drop_missed")),
+            missed=lambda card: self.refuse(lambda t: t("table.drop_missed")),
             held=self._knock_first,
             takes_nothing=lambda card, target: self.say(
                 lambda t: t(
@@ -255,6 +255,8 @@ class TableScene(Scene):
         self.message: Words | None = None
         """The status line's message, worded as it shows (the language may change)."""
         self.message_left = 0.0
+        self.refusal = False
+        """The message says why a card went back to the hand (``refuse``)."""
         self._must_take_told = False
         """A card laid on the open cloth that took at once was told why (``must_take``)."""
         self.clock = 0.0
@@ -887,29 +889,31 @@ class TableScene(Scene):
         fewest = (plain and rules.fewest_cards) or (precedence and not only_equal and bool(takes))
         if only_equal and rules.assi and card.rank == 1:
             # Scopa d'assi: the ace would sweep the table, but an ace there is all it takes
-            self.say(lambda t: t("table.ace_takes_ace", target=name(equal[0]), card=name(card)))
+            self.refuse(lambda t: t("table.ace_takes_ace", target=name(equal[0]), card=name(card)))
         elif only_equal and summed:
             # a sum it could make, but a card of its rank is on the table: the rule to learn
-            self.say(lambda t: t("table.must_take_equal", target=name(equal[0]), card=name(card)))
+            self.refuse(
+                lambda t: t("table.must_take_equal", target=name(equal[0]), card=name(card))
+            )
         elif plain and summed and limit is not None and all(len(c) > limit for c in sums):
             # the sum adds up: the rulebook's limit of cards is what refuses it
-            self.say(
+            self.refuse(
                 lambda t: t("table.capture_limit", target=name(target), card=name(card), n=limit)
             )
         elif summed and precedence and equal:
             # Cirulla's Equal card first: the card of its rank refuses the sum (a fifteen
             # may still be taken, so it is no "must take that card")
-            self.say(lambda t: t("table.equal_first", target=name(target), card=name(card)))
+            self.refuse(lambda t: t("table.equal_first", target=name(target), card=name(card)))
         elif summed and fewest:  # a sum of fewer cards is there
-            self.say(lambda t: t("table.fewest_cards", target=name(target), card=name(card)))
+            self.refuse(lambda t: t("table.fewest_cards", target=name(target), card=name(card)))
         elif self.match.round.declaring:  # hands shown at the deal: knock or pass first
             knocks = may_knock(self.match.legal_moves())
             key = "table.declare_first" if knocks else "table.pass_first"
-            self.say(lambda t: t(key, card=name(card)))
+            self.refuse(lambda t: t(key, card=name(card)))
         elif target is not None and quindici and card.rank + target.rank != 15:
             # of the fifteens, the one a player new to them missed: what the two make
             total = card.rank + target.rank
-            self.say(
+            self.refuse(
                 lambda t: t(
                     "table.quindici_sum",
                     target=name(target),
@@ -920,11 +924,11 @@ class TableScene(Scene):
                 )
             )
         elif target is not None and takes and not laid:  # it must take, and not that card
-            self.say(lambda t: self._must_take_other(t, card, target, takes))
+            self.refuse(lambda t: self._must_take_other(t, card, target, takes))
         elif target is not None:
-            self.say(lambda t: t("table.cannot_take", target=name(target), card=name(card)))
+            self.refuse(lambda t: t("table.cannot_take", target=name(target), card=name(card)))
         else:
-            self.say(lambda t: t("table.cannot_play", card=name(card)))
+            self.refuse(lambda t: t("table.cannot_play", card=name(card)))
 
     def _must_take_other(
         self, t: Callable[..., str], card: Card, target: Card, takes: list[tuple[Card, ...]]
@@ -971,8 +975,15 @@ class TableScene(Scene):
         ``MESSAGE_SECONDS``, or the time to notice it and read it (a refusal that named the
         captures owed went before a slow reader reached its end)."""
         self.message = words
+        self.refusal = False
         said = NOTICING_SECONDS + reading_seconds(words(self.app.t))
         self.message_left = max(MESSAGE_SECONDS, said)
+
+    def refuse(self, words: Words) -> None:
+        """``say`` why a card went back to the hand: said until the next play, which it is
+        no longer about (it stayed on, beside the play made right)."""
+        self.say(words)
+        self.refusal = True
 
     def said(self) -> str | None:
         """The status line's message, if one shows."""
@@ -1283,6 +1294,8 @@ class TableScene(Scene):
 
     def play(self, move: Move) -> None:
         """Submit ``move`` for the seat to play and start showing what it did."""
+        if self.refusal:  # why the card before went back: past now
+            self.message, self.refusal = None, False
         self.computers.forget()
         self.ui.finish_all()
         # a card held or raised that this move does not play (Cirulla's No knock, pressed
