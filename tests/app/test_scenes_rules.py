@@ -1054,3 +1054,22 @@ def test_page_down_reads_a_view_on_as_space_does(app) -> None:
     assert scene.page == page and scene.offset > 0
     press(app, pygame.K_PAGEUP)
     assert scene.page == page and scene.offset == 0
+
+
+def test_f1_opens_the_page_of_every_key_from_every_screen(app) -> None:
+    """F1 said where the keys were told at the table only: on the title, in the menus and
+    on the score sheet it did nothing, the keys' page nine pages into the rules."""
+    from scopa.app.scenes.settings import SettingsScene
+    from scopa.app.scenes.title import TitleScene
+
+    app.resize((960, 540))
+    for scene in (TitleScene(app), SettingsScene(app)):
+        app.stack.push(scene)
+        frame(app)
+        press(app, pygame.K_F1)
+        rules = app.stack.top
+        assert isinstance(rules, RulesScene) and rules.page_id == "keys"
+        press(app, pygame.K_F1)  # over the rules: they are open already
+        assert app.stack.top is rules
+        press(app, pygame.K_ESCAPE)
+        assert app.stack.top is scene

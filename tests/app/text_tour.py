@@ -1420,6 +1420,14 @@ class Tour:
                 return
             self.app.frame(FRAME, [])
 
+    def uncover(self, scene: TableScene) -> None:
+        """The cover over a table at one screen lifted, once it came (if it comes)."""
+        for _ in range(600):
+            if scene.cover is not None:
+                lift_cover(self.app, scene)
+                return
+            self.frames(1)
+
     def play_until(self, scene: TableScene, done: Callable[[], bool]) -> None:
         """The human plays its first legal move at each turn, frame by frame, until
         ``done`` (3000 frames at most)."""
@@ -1708,14 +1716,12 @@ class Tour:
         people = (SeatConfig("Anna", True), SeatConfig("Marco", True), SeatConfig(you, True))
         app.matches.current = scene.coordinator
         app.matches.reseat(people)  # Marco comes to the table
-        self.settle(app.stack.top)
-        lift_cover(app, app.stack.top)  # (what is told waits for the cover to lift)
+        self.uncover(app.stack.top)  # (what is told waits for the cover to lift)
         self.frames(4)
         self.show("table, a person plays again")
         app.toasts._toasts.clear()
         app.matches.reseat(swept.seats)  # and goes
-        self.settle(app.stack.top)
-        lift_cover(app, app.stack.top)
+        self.uncover(app.stack.top)
         self.frames(4)
         self.show("table, the computer plays for a person now")
         app.toasts._toasts.clear()

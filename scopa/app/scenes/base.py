@@ -30,6 +30,8 @@ class MenuScene(Scene):
     """Seconds a full-screen menu takes to appear (from the felt's darkness)."""
     ENTER_PRESSES = False
     """Enter before any key chose a button presses the first, when it is the main one."""
+    HELP_KEY_OPENS = True
+    """F1 opens the rules' page of every key (not over that page itself)."""
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -134,6 +136,11 @@ class MenuScene(Scene):
                 self.form.stop_editing()
             else:
                 self.back()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1 and self.HELP_KEY_OPENS:
+            # every key, on the rules' page of them, from every screen as from the table
+            # (only the table's F1 said where they were told)
+            self.app.open("rules", page="keys")
             return True
         if (
             event.type == pygame.KEYDOWN

@@ -66,6 +66,7 @@ scroll (``RulesScene._fit_figures``)."""
 
 
 class RulesScene(MenuScene):
+    HELP_KEY_OPENS = False  # F1 over the rules: they are open already
     figure_share = 1.0
     """The share of their column the page's pictures are drawn at (``_fit_figures``)."""
 
