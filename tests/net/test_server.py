@@ -290,6 +290,11 @@ def test_tables_and_connections_per_address_are_limited(tmp_path) -> None:
     run(scenario())
 
 
+async def created(raw: Raw) -> dict[str, Any]:
+    """The answer to ``raw`` opening a table of two people."""
+    return await raw.ask("create", rules={}, seats=[{"kind": "human"}] * 2, name="Ann")
+
+
 def test_tables_left_unfinished_stop_counting_against_their_address_after_a_while(
     tmp_path,
 ) -> None:
@@ -302,24 +307,19 @@ def test_tables_left_unfinished_stop_counting_against_their_address_after_a_whil
         limits = dataclasses.replace(FAST, tables_per_address=2)
         store = open_store(str(tmp_path / "t.db"))
         async with serving(store, limits, clock=lambda: now[0]) as server:
-
-            async def create(raw: Raw) -> dict[str, Any]:
-                return await raw.ask("create", rules={}, seats=[{"kind": "human"}] * 2,
-                                     name="Ann")  # fmt: skip
-
             left, staying = await Raw.open(server.address), await Raw.open(server.address)
-            first = await create(left)
-            assert (await create(staying))["type"] == "seated"
+            first = await created(left)
+            assert (await created(staying))["type"] == "seated"
             await left.close()
             another = await Raw.open(server.address)
-            assert (await create(another))["code"] == "too_many_tables"
+            assert (await created(another))["code"] == "too_many_tables"
             await another.close()
             await asyncio.sleep(0.3)  # the server takes in that the first table's host left
             now[0] = time.time() + LEFT_AFTER + 60
             third = await Raw.open(server.address)
-            assert (await create(third))["type"] == "seated"  # the table left no longer counts
+            assert (await created(third))["type"] == "seated"  # the table left no longer counts
             fourth = await Raw.open(server.address)
-            assert (await create(fourth))["code"] == "too_many_tables"  # one has its host
+            assert (await created(fourth))["code"] == "too_many_tables"  # one has its host
             back = await Raw.open(server.address)  # and the table left can still be joined
             assert (await back.ask("join", code=first["code"], name="Bea"))["type"] == "seated"
             for raw in (staying, third, fourth, back):
@@ -342,11 +342,6 @@ def test_tables_opened_and_left_before_a_card_stop_counting_sooner(tmp_path) -> 
         limits = dataclasses.replace(FAST, tables_per_address=2)
         store = open_store(str(tmp_path / "t.db"))
         async with serving(store, limits, clock=lambda: now[0]) as server:
-
-            async def create(raw: Raw) -> dict[str, Any]:
-                return await raw.ask("create", rules={}, seats=[{"kind": "human"}] * 2,
-                                     name="Ann")  # fmt: skip
-
             one, two, mine, _ = await two_seated(server.address)  # a match begun
             starts = [await one.until("state", reason="start"),
                       await two.until("state", reason="start")]  # fmt: skip
@@ -355,15 +350,15 @@ def test_tables_opened_and_left_before_a_card_stop_counting_sooner(tmp_path) -> 
             move = starts[turn]["observation"]["legal_moves"][0]
             assert (await mover.ask("play", move=move, at=0))["type"] != "error"
             left = await Raw.open(server.address)
-            assert (await create(left))["type"] == "seated"  # nobody came to this one
+            assert (await created(left))["type"] == "seated"  # nobody came to this one
             for raw in (one, two, left):
                 await raw.close()
             await asyncio.sleep(0.3)  # the server takes in that they left
             now[0] = time.time() + ten_minutes + 60
             third = await Raw.open(server.address)
-            assert (await create(third))["type"] == "seated"  # the empty table: no longer
+            assert (await created(third))["type"] == "seated"  # the empty table: no longer
             fourth = await Raw.open(server.address)
-            assert (await create(fourth))["code"] == "too_many_tables"  # the match begun
+            assert (await created(fourth))["code"] == "too_many_tables"  # the match begun
             assert ten_minutes + 60 < LEFT_AFTER
             for raw in (third, fourth):
                 await raw.close()

@@ -32,6 +32,9 @@ class MenuScene(Scene):
     """Enter before any key chose a button presses the first, when it is the main one."""
     HELP_KEY_OPENS = True
     """F1 opens the rules' page of every key (not over that page itself)."""
+    OUTSIDE_GOES_BACK = False
+    """A sheet over another screen (a question, a chooser): a click outside it goes back, as
+    Esc does (a player on the mouse alone has a way back)."""
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -136,6 +139,14 @@ class MenuScene(Scene):
                 self.form.stop_editing()
             else:
                 self.back()
+            return True
+        if (
+            self.OUTSIDE_GOES_BACK
+            and event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and not self.panel.collidepoint(event.pos)
+        ):
+            self.back()
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F1 and self.HELP_KEY_OPENS:
             # every key, on the rules' page of them, from every screen as from the table

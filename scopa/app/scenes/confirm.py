@@ -22,6 +22,7 @@ class ConfirmScene(MenuScene):
     playing")."""
 
     opaque = False
+    OUTSIDE_GOES_BACK = True
 
     def __init__(
         self,
@@ -116,13 +117,6 @@ class ConfirmScene(MenuScene):
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type in (pygame.KEYDOWN,) and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
             self.form.move_focus(+1)
-            return True
-        if (
-            event.type == pygame.MOUSEBUTTONDOWN
-            and event.button == 1
-            and not self.panel.collidepoint(event.pos)
-        ):
-            self.back()
             return True
         return super().handle(event)
 

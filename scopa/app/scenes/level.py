@@ -27,6 +27,7 @@ class LevelScene(MenuScene):
     the sheet, goes back."""
 
     opaque = False
+    OUTSIDE_GOES_BACK = True
 
     def __init__(self, app: App, on_choice: Callable[[str], None]) -> None:
         self.on_choice = on_choice
@@ -68,13 +69,6 @@ class LevelScene(MenuScene):
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
             self.form.keyboard_used = True  # the focus ring shows where the arrows went
             self.form.move_focus(1 if event.key == pygame.K_DOWN else -1)
-            return True
-        if (
-            event.type == pygame.MOUSEBUTTONDOWN
-            and event.button == 1
-            and not self.panel.collidepoint(event.pos)
-        ):  # a player on the mouse alone has a way back, as from a question
-            self.back()
             return True
         return super().handle(event)
 

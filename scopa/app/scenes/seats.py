@@ -37,6 +37,7 @@ class SeatsScene(MenuScene):
     on applies the change, Back leaves it as it was."""
 
     opaque = False
+    OUTSIDE_GOES_BACK = True
 
     def __init__(self, app: App) -> None:
         coordinator = app.matches.current
@@ -131,16 +132,6 @@ class SeatsScene(MenuScene):
 
     def _hint_pen(self) -> style.Pen:
         return self.m.pen("ui", style.SMALL, style.INK_SOFT)
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        if (
-            event.type == pygame.MOUSEBUTTONDOWN
-            and event.button == 1
-            and not self.panel.collidepoint(event.pos)
-        ):  # a player on the mouse alone has a way back, as from a question
-            self.back()
-            return True
-        return super().handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         style.shade(surface, 140)
