@@ -918,6 +918,8 @@ class Matches:
         many were asked now."""
         stats = self.app.store.load_stats()
         lacking = {r.match_id for r in stats.recent if r.mode == "solo" and r.accuracy is None}
+        if not lacking:  # (the kept matches are not read for nothing)
+            return 0
         asked = 0
         for past in reversed(self.app.store.load_past()):  # the newest first
             key = past.key
