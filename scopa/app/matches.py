@@ -483,6 +483,10 @@ class Matches:
 
     coach_mode = "process"
     """How the coach grades off the render loop ('process'; tests may ask for 'thread')."""
+    grades_kept = True
+    """Whether the kept matches whose accuracy the statistics lack are graded again unasked
+    (``grade_kept``; the tests of other things turn it off: a whole match's grading would
+    run beside them)."""
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -916,6 +920,8 @@ class Matches:
         round being played, each accuracy joining its result as it comes (the screens
         that show it read it again). Each is asked once while the game runs; returns how
         many were asked now."""
+        if not self.grades_kept:
+            return 0
         stats = self.app.store.load_stats()
         lacking = {r.match_id for r in stats.recent if r.mode == "solo" and r.accuracy is None}
         if not lacking:  # (the kept matches are not read for nothing)

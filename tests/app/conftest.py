@@ -24,6 +24,7 @@ def app(store):
     from scopa.app.registry import default_scenes
 
     application = App(store, size=(1280, 720), scenes=default_scenes())
+    application.matches.grades_kept = False  # (the tests of that grading turn it on)
     yield application
     application.matches.forget_kept()  # kept matches graded again for a screen now gone
     pygame.display.quit()

@@ -896,6 +896,7 @@ def test_statistics_made_again_get_their_accuracies_back(english, store) -> None
     had to be opened from the list to be graded again). The matches kept are graded again
     unasked, and each accuracy comes to the screen on show."""
     app = english
+    app.matches.grades_kept = True
     played_before(app)
     accuracy = store.load_stats().recent[-1].accuracy
     assert accuracy is not None
@@ -922,6 +923,7 @@ def test_a_match_kept_is_graded_again_once_while_the_game_runs(
     """Opened again and again, the statistics ask Master for a kept match's grades once; the
     list opening it takes that grading rather than beginning another."""
     app = english
+    app.matches.grades_kept = True
     coordinator = MatchCoordinator.fresh(SOLO, saver=MatchSaver(store), seed=4)
     play_out(coordinator, 4)
     coordinator.saver.flush()

@@ -757,8 +757,7 @@ def test_escape_mid_drag_only_lets_the_card_go_back_as_at_the_table(fast):
     click(fast, fast.stack.top.no_button.rect.center)
 
 
-@pytest.mark.parametrize("language", ["en", "it"])
-@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+@pytest.mark.parametrize(("language", "size"), [("en", (960, 540)), ("it", (1920, 1080))])
 def test_the_line_under_the_table_keeps_clear_of_the_coach(fast, language, size) -> None:
     """From the sixth lesson, its panel grown down to the line under the table, the keys'
     line ran under the panel, cut off: "(F1: every ke". It keeps left of the panel, whole."""
