@@ -313,12 +313,12 @@ def salvage(data: Any) -> Stats | None:
                 _pick(min, tally.worst, margins.worst),
             )
             tallies[result.key] = replace(tally, best=best, worst=worst)
+    if not tallies:  # no match counted: a best or a worst alone is no statistics
+        return None
     best, worst = (
         next(iter(_readable(MatchResult.from_dict, [data.get(name)])), None)
         for name in ("best", "worst")
     )
-    if not tallies:  # no match counted: a best or a worst alone is no statistics
-        return None
     return Stats(tallies, tuple(recent), best, worst)
 
 

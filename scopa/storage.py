@@ -1028,6 +1028,7 @@ class Store:
         """The saved settings, or the defaults (first start). A bad file is set aside, and
         what can still be read of it is kept (``settings.salvaged``)."""
         self.language_lost = False
+        self.settings_read = frozenset()
         self.clean_temporary_files()
         self._bring_back_settings()
         path = self.settings_path
@@ -1044,7 +1045,6 @@ class Store:
             self._settings_seen = settings.to_dict()
             return settings
         except (FileNotFoundError, NotADirectoryError):
-            self.settings_read = frozenset()
             return Settings()
         except _BAD_CONTENT as error:
             cause = _cause_of(error)

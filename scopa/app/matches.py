@@ -36,7 +36,7 @@ from scopa.engine import PRESETS, IllegalMove, Match, Move, RoundScored, Rules, 
 from scopa.engine.rules import SEATING
 from scopa.net.protocol import name_key
 from scopa.settings import MAX_ADDRESS, MatchSetup, SeatConfig
-from scopa.stats import match_key, matches_won
+from scopa.stats import Stats, match_key, matches_won
 from scopa.storage import HeldSeat, PastMatch, SavedMatch, sheet_waits
 
 from .coach import Coach, MatchReviews, ReviewJob
@@ -744,7 +744,7 @@ class Matches:
         coordinator.settings_rules = current.settings_rules
         coordinator.won_before = current.won_before
         current.saver = None  # the same saver goes on with the match: not closed with it
-        coordinator._save()  # (with its new seats, before the table is laid again)
+        coordinator.save()  # (with its new seats, before the table is laid again)
         self._open(coordinator)
         gone = [seat for seat in before if seat not in setup.humans]
         back = [seat for seat in setup.humans if seat not in before]
@@ -913,16 +913,16 @@ class Matches:
         if coordinator.reviews is not None:  # the review on screen before those left
             self.coach.prefer(coordinator.reviews.jobs.values())
 
-    def grade_kept(self) -> int:
+    def grade_kept(self, stats: Stats | None = None) -> int:
         """Grade again the matches kept in Past matches, played alone here, whose accuracy
         the statistics lack (made again from those matches when their file was lost, or
         the game closed while Master still graded one): off the render loop, after any
         round being played, each accuracy joining its result as it comes (the screens
         that show it read it again). Each is asked once while the game runs; returns how
-        many were asked now."""
+        many were asked now. ``stats``: the statistics as just read (else read here)."""
         if not self.grades_kept:
             return 0
-        stats = self.app.store.load_stats()
+        stats = self.app.store.load_stats() if stats is None else stats
         lacking = {r.match_id for r in stats.recent if r.mode == "solo" and r.accuracy is None}
         if not lacking:  # (the kept matches are not read for nothing)
             return 0

@@ -40,6 +40,10 @@ def second_click(
     )
 
 
+HELP_KEY = pygame.K_F1
+"""The key that opens the rules' page of every key, from every screen."""
+
+
 class Scene:
     opaque = True
     """An opaque scene covers the whole window: scenes below it are not drawn."""

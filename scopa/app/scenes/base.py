@@ -9,13 +9,14 @@ from typing import TYPE_CHECKING
 import pygame
 
 from .. import style
-from ..scene import Scene
+from ..scene import HELP_KEY, Scene
 from ..style import Metrics
 from ..toasts import ToastBand, Words, worded
 from ..widgets import Form
 
 if TYPE_CHECKING:
     from ..app import App
+    from ..matches import Matches
 
 LANGUAGES = (("it", "Italiano"), ("en", "English"))
 """The languages the game speaks, each by its own name."""
@@ -148,7 +149,7 @@ class MenuScene(Scene):
         ):
             self.back()
             return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1 and self.HELP_KEY_OPENS:
+        if event.type == pygame.KEYDOWN and event.key == HELP_KEY and self.HELP_KEY_OPENS:
             # every key, on the rules' page of them, from every screen as from the table
             # (only the table's F1 said where they were told)
             self.app.open("rules", page="keys")
@@ -240,3 +241,18 @@ class MenuScene(Scene):
         if text:
             pen = self.m.pen("ui", style.SMALL, color)
             style.text(surface, text, pen, area, align="center", lines=0)
+
+
+class NotesRead:
+    """What a screen showing accuracies read of them: whether past matches graded again
+    have written more since (``Matches.past_notes_made``)."""
+
+    def __init__(self, matches: Matches) -> None:
+        self.matches = matches
+        self.read = matches.past_notes_made
+
+    def take(self) -> bool:
+        """More were written since last asked (the screen reads them again now)."""
+        made = self.matches.past_notes_made
+        new, self.read = made != self.read, made
+        return new

@@ -26,7 +26,7 @@ from ..style import Metrics
 from ..toasts import ToastBand
 from ..widgets import Button, ScrollPanel, Widget
 from ..wording import Seats, count, join
-from .base import MenuScene
+from .base import MenuScene, NotesRead
 from .online import game_name
 
 ROW_H = 0.1
@@ -97,7 +97,7 @@ class PastScene(MenuScene):
         self.app.matches.grade_kept()  # those whose accuracy is lacking: graded again
         self.accuracy: dict[str, float] = {}
         """The accuracy of each match reviewed, by its key (read as the list shows)."""
-        self._notes_read = -1
+        self.notes = NotesRead(self.app.matches)
         self._reread = False
         self.older = False
         """The statistics count matches at this screen this list lacks: an earlier version
@@ -130,8 +130,7 @@ class PastScene(MenuScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        matches = self.app.matches
-        self._reread = matches.past_notes_made != self._notes_read
+        self._reread = self.notes.take()
         if self._reread:  # a review left while graded has written its accuracy
             self._read_accuracy()
 
@@ -141,7 +140,7 @@ class PastScene(MenuScene):
         return self._reread or super().busy
 
     def _read_accuracy(self) -> None:
-        self._notes_read = self.app.matches.past_notes_made
+        self.notes.take()
         stats = self.app.store.load_stats()
         kept = {past.key for past in self.kept}
         moments = [moment_of(past.when) for past in self.kept]

@@ -30,7 +30,7 @@ from .. import style
 from ..toasts import ToastBand
 from ..widgets import Button, Choice
 from ..wording import count, join
-from .base import MenuScene
+from .base import MenuScene, NotesRead
 from .chart import (
     Band,
     Bars,
@@ -78,8 +78,8 @@ class StatisticsScene(MenuScene):
     def build(self) -> None:
         self.stats: Stats = self.app.store.load_stats()
         self._results: tuple[list[int], list[int], frozenset[int]] | None = None
-        self.app.matches.grade_kept()  # kept matches whose accuracy is lacking: graded again
-        self._notes_read = self.app.matches.past_notes_made
+        self.app.matches.grade_kept(self.stats)  # those lacking an accuracy: graded again
+        self.notes = NotesRead(self.app.matches)
         self._reread = False
         self.empty = self.stats.total().played == 0
         """No match finished yet: a short note on a small sheet instead of empty charts."""
@@ -124,10 +124,8 @@ class StatisticsScene(MenuScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        notes = self.app.matches.past_notes_made
-        self._reread = notes != self._notes_read
+        self._reread = self.notes.take()
         if self._reread:  # a kept match graded again has written its accuracy
-            self._notes_read = notes
             self.stats = self.app.store.load_stats()
             self._results = None
 

@@ -26,7 +26,7 @@ from scopa.settings import MatchSetup
 from .. import style
 from ..ai_worker import AiWorker
 from ..remote import CaughtUp, RemoteMatch, SharedScreen
-from ..scene import Scene
+from ..scene import HELP_KEY, Scene
 from ..toasts import ToastBand, Words, reading_seconds, worded
 from ..tween import Tweener
 from ..widgets import WINDOW_LOST
@@ -76,8 +76,6 @@ SLOW_ANSWER = 4.0
 """Seconds a play sent online waits for the table's word before the line says the table is
 slow to answer (a host's computer busy or stalled: it said only "on its way" for half a
 minute, until the link was called lost)."""
-HELP_KEY = pygame.K_F1
-"""The key that opens the rules' page of every key, over the menu."""
 COVER_HOLD = 1.0
 """Seconds the cover ignores clicks and keys once it is down: the player who just played
 may still be pressing (Enter twice, a second click), and would lift it on the next
