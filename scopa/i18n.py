@@ -36,16 +36,24 @@ def placeholders(text: str) -> set[str]:
 
 
 def system_language() -> str:
-    """'it' when the system speaks Italian, else 'en'."""
-    for variable in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
-        value = os.environ.get(variable)
-        if value:
-            return "it" if value.lower().startswith("it") else "en"
-    try:
-        code = locale.getlocale()[0] or ""
-    except ValueError:
-        code = ""
-    return "it" if code.lower().startswith("it") else "en"
+    """'it' when the system speaks Italian, else 'en': as gettext reads it, the list of
+    languages in ``LANGUAGE`` first (its first one the game speaks), unless the locale is
+    C or none is set; then the locale's own (``LC_ALL``, ``LC_MESSAGES``, ``LANG``)."""
+    spoken = next(
+        (value for name in ("LC_ALL", "LC_MESSAGES", "LANG") if (value := os.environ.get(name))),
+        None,
+    )
+    if spoken is None:
+        try:
+            spoken = locale.getlocale()[0] or ""
+        except ValueError:
+            spoken = ""
+    if spoken.split(".")[0] not in ("", "C", "POSIX"):
+        for asked in os.environ.get("LANGUAGE", "").split(":"):
+            code = asked.lower()[:2]
+            if code in LANGUAGES:
+                return code
+    return "it" if spoken.lower().startswith("it") else "en"
 
 
 class Translator:

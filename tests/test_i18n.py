@@ -92,3 +92,29 @@ def test_italian_says_ad_before_a_name_that_begins_with_an_a() -> None:
         "Le ultime carte ad Anna e Carla"
     )
     assert english("table.pass_to", name="Anna") == "Pass the screen to Anna"
+
+
+@pytest.mark.parametrize(
+    ("environment", "expected"),
+    [
+        ({"LANG": "en_US.UTF-8", "LANGUAGE": "it"}, "it"),  # the list asked for first
+        ({"LANG": "it_IT.UTF-8", "LANGUAGE": "fr:en_GB:it"}, "en"),  # its first we speak
+        ({"LANG": "de_DE.UTF-8", "LANGUAGE": "fr:it_IT"}, "it"),
+        ({"LANG": "it_IT.UTF-8", "LANGUAGE": "fr:de"}, "it"),  # none we speak: the locale's
+        ({"LC_ALL": "C", "LANGUAGE": "it"}, "en"),  # under C the list is not read
+        ({"LC_MESSAGES": "it_IT.UTF-8", "LANG": "en_US.UTF-8"}, "it"),
+        ({"LC_ALL": "en_US.UTF-8", "LC_MESSAGES": "it_IT.UTF-8"}, "en"),
+    ],
+)
+def test_the_system_language_reads_the_language_list_as_gettext_does(
+    monkeypatch: pytest.MonkeyPatch, environment: dict[str, str], expected: str
+) -> None:
+    """A desktop set to Italian writes ``LANGUAGE=it`` beside ``LANG=en_US.UTF-8`` (its
+    formats English): the game asked in English. The list in ``LANGUAGE`` comes first, its
+    first language the game speaks, as every translated program reads it (not under the C
+    locale, where it is ignored)."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    assert i18n.system_language() == expected
