@@ -174,6 +174,8 @@ class App:
         self.font = Fonts()
         """A font for a role ('ui', 'ui_bold', 'title', 'symbols') at a size in pixels."""
         self._windowed_size = _at_least_min(size)
+        self._windowed_at: tuple[int, int] | None = None
+        """Where the window was before it went full screen (``set_fullscreen``)."""
         self._written_size = self.settings.window_size
         """The window size the settings last written hold (as the game started, the one
         remembered): saved again at the end if the window's differs."""
@@ -198,10 +200,9 @@ class App:
         window manager stops them there, where a smaller size would have the window built
         again at that size (``resize``), moved and no longer maximised."""
         screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-        with warnings.catch_warnings():  # the display module's window, as it stands
-            warnings.simplefilter("ignore", DeprecationWarning)
-            window = pygame.Window.from_display_module()
-        window.minimum_size = MIN_SIZE
+        window = _window()
+        if window is not None:
+            window.minimum_size = MIN_SIZE
         return screen
 
     def _set_icon(self) -> None:
@@ -221,10 +222,16 @@ class App:
         self.save_settings()
 
     def set_fullscreen(self, fullscreen: bool) -> None:
+        """Full screen (F11, Settings) or a window again, of the size and in the place it
+        had (``_to_the_corner``)."""
         if not fullscreen:
             self.screen = self._open_window(False)
+            window, place = _window(), self._windowed_at
+            if window is not None and place is not None:
+                window.position = place
         else:
             self._windowed_size = self.size
+            self._windowed_at = _to_the_corner()
             self.screen = self._open_window(True)
         self._lay_out()
 
@@ -726,6 +733,28 @@ def first_size(desktop: tuple[int, int]) -> tuple[int, int]:
 
 def _at_least_min(size: tuple[int, int]) -> tuple[int, int]:
     return (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
+
+
+def _window() -> pygame.Window | None:
+    """The display module's window, if one is open."""
+    if pygame.display.get_surface() is None:
+        return None
+    with warnings.catch_warnings():  # the display module's window, as it stands
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return pygame.Window.from_display_module()
+
+
+def _to_the_corner() -> tuple[int, int] | None:
+    """The window put where the screen begins, as it goes full screen: with no window
+    manager to place it (a bare X server), the full-screen window kept the place of the
+    window it was made from, three quarters of the game off the screen. Returns where it
+    was, to go back to (with one display only, whose corner is known)."""
+    window = _window()
+    if window is None or len(pygame.display.get_desktop_sizes()) != 1:
+        return None
+    was = window.position
+    window.position = (0, 0)
+    return was
 
 
 def _within_limits(size: tuple[int, int]) -> tuple[int, int]:

@@ -315,3 +315,40 @@ def test_a_window_asked_bigger_than_the_screen_opens_at_the_screen_s_size(xserve
     import pygame
 
     assert pygame.image.load(str(picture)).get_size() == (1600, 900)
+
+
+def test_f11_fills_the_screen_from_its_corner_and_gives_the_window_its_place_back(
+    xserver, tmp_path
+):
+    """With no window manager to place it, F11 made a window the screen's size where the
+    small one had been: three quarters of the game off the screen."""
+    from scopa.app.app import F11_CALM
+    from scopa.settings import Settings
+    from scopa.storage import Store
+
+    Store(tmp_path).save_settings(Settings(language="en", tutorial_done=True))
+    game = subprocess.Popen(
+        [sys.executable, "-m", "scopa", "--size", "960x540"],
+        env=game_environment(xserver, tmp_path),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+
+    def placed() -> tuple[int, int, int, int] | None:
+        window = window_of(game, xserver)
+        shape = geometry_of(xserver, window)
+        if "X" not in shape:
+            return None
+        return tuple(int(shape[name]) for name in ("X", "Y", "WIDTH", "HEIGHT"))  # type: ignore[return-value]
+
+    try:
+        windowed = wait_for(placed, 60, "the window")
+        assert windowed[2:] == (960, 540) and windowed[:2] != (0, 0)
+        for wanted in ((0, 0, 1600, 900), windowed):
+            x, y, width, height = placed() or windowed
+            xdotool(xserver, "mousemove", str(x + width // 2), str(y + height - 10))
+            time.sleep(F11_CALM + 0.2)  # (a press sooner is the one that built the window)
+            xdotool(xserver, "key", "F11")
+            wait_for(lambda wanted=wanted: placed() == wanted, 20, f"the window at {wanted}")
+    finally:
+        stop(game)

@@ -60,13 +60,30 @@ def walk(language: str, root: Path) -> list[tuple[str, style.Drawn]]:
     return drawn
 
 
+class Walks(dict[str, list[tuple[str, style.Drawn]]]):
+    """What the tour drew in each language, walked when a test first asks for it: the
+    tests of one language go to one worker (``IN_EACH``), the two tours run side by side."""
+
+    def __init__(self, root: pytest.TempPathFactory) -> None:
+        super().__init__()
+        self.root = root
+
+    def __missing__(self, language: str) -> list[tuple[str, style.Drawn]]:
+        self[language] = walk(language, Path(self.root.mktemp(language)))
+        return self[language]
+
+
 @pytest.fixture(scope="module")
-def tour(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[tuple[str, style.Drawn]]]:
+def tour(tmp_path_factory: pytest.TempPathFactory) -> Walks:
     """What the tour drew in each language: (place, text drawn)."""
-    return {
-        language: walk(language, Path(tmp_path_factory.mktemp(language)))
-        for language in i18n.LANGUAGES
-    }
+    return Walks(tmp_path_factory)
+
+
+IN_EACH = [
+    pytest.param(language, marks=pytest.mark.xdist_group(f"text-tour-{language}"))
+    for language in i18n.LANGUAGES
+]
+"""The languages, their tests kept together on one worker each (each walks its tour)."""
 
 
 def _inside(used: pygame.Rect, box: tuple[float, float, float, float]) -> bool:
@@ -100,7 +117,7 @@ def _missing(role: str, words: str) -> list[str]:
     return sorted({c for c in words if not c.isspace() and _picture(role, c) == absent})
 
 
-@pytest.mark.parametrize("language", i18n.LANGUAGES)
+@pytest.mark.parametrize("language", IN_EACH)
 def test_every_text_fits_its_box_at_a_readable_size(tour, language: str) -> None:
     problems: set[str] = set()
     for place, drawn in tour[language]:
@@ -114,7 +131,7 @@ def test_every_text_fits_its_box_at_a_readable_size(tour, language: str) -> None
     assert not problems, "\n".join(sorted(problems))
 
 
-@pytest.mark.parametrize("language", i18n.LANGUAGES)
+@pytest.mark.parametrize("language", IN_EACH)
 def test_every_character_drawn_has_a_glyph(tour, language: str) -> None:
     problems = set()
     for place, drawn in tour[language]:
@@ -137,7 +154,7 @@ def shapes(text: str) -> list[re.Pattern[str]]:
     return out
 
 
-@pytest.mark.parametrize("language", i18n.LANGUAGES)
+@pytest.mark.parametrize("language", IN_EACH)
 def test_every_string_is_drawn_somewhere(tour, language: str) -> None:
     texts = {drawn.words.replace("\n", " ") for _, drawn in tour[language]}
     whole = "\n".join(sorted(texts))
