@@ -289,7 +289,7 @@ def test_two_friends_away_are_waited_for_in_the_plural(app):
     assert banner.words(lost=False) == "Mancano Anna e Bruno: si continua"
     coordinator.away = coordinator.gone = list  # both back: said of both, in the plural
     coordinator.stood_in_here = coordinator.idle = coordinator.stood_in = list
-    assert banner.words(lost=False) == "Sono di nuovo al tavolo Anna e Bruno"
+    assert banner.words(lost=False) == "Anna e Bruno sono di nuovo al tavolo"
 
 
 def test_with_several_friends_away_the_wait_is_for_the_one_whose_turn_it_is(app):

@@ -11,6 +11,7 @@ import time
 import pytest
 
 from scopa.app.scenes.scoring import ScoringScene
+from scopa.app.widgets import resolve
 from scopa.net.client import BackgroundClient
 
 from .menu_helpers import FRAME, click, frame
@@ -119,6 +120,33 @@ def test_the_sheet_says_when_the_friends_are_ready_for_the_next_round(hosted_for
     run_until(app, lambda: app.stack.top is table)
     run_until(app, lambda: not table.coordinator.telling_read)
     assert table.coordinator.reading() == [] and line(table) != app.t("online.reading")
+
+
+def test_the_friends_ready_are_said_wherever_the_pointer_rests(hosted_for_a_reader):
+    """The pointer left on Review after reading it: the line under the sheet explained
+    Review, and the round began without the people here, nothing having said the friends
+    waited and for how long. The news comes first, over any button's explanation."""
+    import pygame
+
+    from scopa.app import style
+
+    from .table_helpers import mouse
+
+    app, table, friend = hosted_for_a_reader
+    now = [1000.0]
+    table.coordinator.clock = lambda: now[0]
+    sheet = round_sheet(app, table, friend)
+    other = sheet.buttons[0]
+    assert other is not sheet.buttons[-1] and other.hint is not None
+    app.frame(FRAME, [mouse(pygame.MOUSEMOTION, other.rect.center)])
+    assert sheet.form.hint() == resolve(other.hint)  # the pointer's button explained
+    friend.submit(friend.client.ready()).result(10)
+    ready = app.t("online.others_ready", seconds=60)
+    run_until(app, lambda: sheet.buttons[-1].hint() == ready)
+    drawn: list[style.Drawn] = []
+    with style.watch_text(drawn.append):
+        app.draw()
+    assert ready in [text.words for text in drawn]
 
 
 def test_the_sheet_says_a_friend_waits_while_another_reads_still(hosted_for_a_reader):

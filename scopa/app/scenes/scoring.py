@@ -1047,6 +1047,15 @@ class ScoringScene(MenuScene):
     def _next_label(self) -> str:
         return self.t("to_title" if self._ended() else "next_round")
 
+    def news(self) -> str:
+        """At a server between two rounds, what the table's people did that the line under
+        the sheet says whatever the pointer rests on (``others_ready_hint``): the friends
+        ready and the round about to begin without the people here was said only under
+        Next round, hidden by the pointer left on Review after reading it."""
+        if not self.remote or self.match.over or self.practice is not None:
+            return ""
+        return self.others_ready_hint()
+
     def others_ready_hint(self) -> str:
         """At a server: that the friends read their sheets, and the round waits for this
         player alone; or that it waited long enough, and began; or that a friend left the
@@ -1174,7 +1183,11 @@ class ScoringScene(MenuScene):
         if self.chat is not None and self.chat_spot is not None and self.chat_on():
             for item in self.chat.controls(self.chat_spot):
                 item.paint(surface)
-        if self.form.hint() or self.field_note():
+        news = self.news()
+        if news and not self.field_note():  # over any button's explanation
+            pen = m.pen("ui", style.SMALL, style.INK_SOFT)
+            style.text(surface, news, pen, self.footer, align="center", lines=0)
+        elif self.form.hint() or self.field_note():
             self.draw_hint(surface, self.footer, style.INK_SOFT)
         else:
             pen = m.pen("ui", style.SMALL, style.INK_SOFT)
