@@ -73,9 +73,10 @@ class Walks(dict[str, list[tuple[str, style.Drawn]]]):
         return self[language]
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def tour(tmp_path_factory: pytest.TempPathFactory) -> Walks:
-    """What the tour drew in each language: (place, text drawn)."""
+    """What the tour drew in each language: (place, text drawn). Kept for the session: a
+    worker given a test of another file between two of a language's walks it once."""
     return Walks(tmp_path_factory)
 
 
