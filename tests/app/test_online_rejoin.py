@@ -465,6 +465,42 @@ def test_a_host_back_after_closing_the_game_is_shown_the_way_back_to_its_table(
         game.close()
 
 
+def test_the_title_says_the_table_waits_though_the_pointer_rests_on_play(tmp_path, monkeypatch):
+    """The host opened the game again, the pointer left where Play comes: the line under
+    the buttons explained Play, and nothing said the friends' table waited. A pointer
+    resting where it was as the title came is not the player's question yet."""
+    from scopa.net.codes import new_code
+
+    from .table_helpers import mouse
+
+    store = Store(tmp_path / "anna")
+    store.hold_seat(HeldSeat("ws://127.0.0.1:9", new_code(), 0, "token", hosted=True))
+    game = open_game(store)
+    try:
+        play = game.stack.top.play.rect.center
+    finally:
+        game.close()
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: play)
+    game = open_game(store)
+    try:
+        title = game.stack.top
+        game.frame(1 / 60, [mouse(pygame.MOUSEMOTION, play)])  # the window come under it
+        assert title.form.hover is title.play
+        told = game.t("online.table_waits_title")
+        drawn: list[style.Drawn] = []
+        with style.watch_text(drawn.append):
+            game.draw()
+        assert told in [text.words for text in drawn]
+        nearby = (play[0] + 20, play[1])  # moved over Play: now it is asked about
+        game.frame(1 / 60, [mouse(pygame.MOUSEMOTION, nearby)])
+        drawn.clear()
+        with style.watch_text(drawn.append):
+            game.draw()
+        assert resolve(title.play.hint) in [text.words for text in drawn]
+    finally:
+        game.close()
+
+
 @pytest.mark.parametrize("how", ["host", "play"])
 def test_the_title_s_word_of_a_table_waiting_never_shows_over_a_table_opened(
     tmp_path, monkeypatch, how

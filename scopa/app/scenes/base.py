@@ -226,18 +226,22 @@ class MenuScene(Scene):
         color: style.Color = style.CREAM,
         resting: str = "",
         pointed: str = "",
+        news: str = "",
     ) -> None:
         """The explanation of the widget under the mouse or focused, else ``resting`` (none
         under a screen that covers this one); a note told about a field (``tell_here``)
         before it while it lasts. ``pointed``: what explains the place under the pointer
-        that is no widget (a figure of the statistics), over the focused widget's."""
+        that is no widget (a figure of the statistics), over the focused widget's.
+        ``news``: said over any widget's explanation (the screen knows it is not asked)."""
         note = self.field_note()
         if note:
             pen = self.m.pen("ui_bold", style.SMALL, style.LACQUER)
             style.text(surface, note, pen, area, align="center", lines=0)
             return
         under = "" if self.form.covered or self.form.hover is not None else pointed
-        text = under or self.form.hint(unsaid=True) or ("" if self.form.covered else resting)
+        covered = self.form.covered
+        text = ("" if covered else news) or under or self.form.hint(unsaid=True)
+        text = text or ("" if covered else resting)
         if text:
             pen = self.m.pen("ui", style.SMALL, color)
             style.text(surface, text, pen, area, align="center", lines=0)

@@ -26,6 +26,9 @@ FAN_X, FAN_Y = 0.13, 0.80
 """The middle of the left fan, in fractions of the window (the right one mirrors it)."""
 ORNAMENT_SHARE = 0.5
 """The ornament under the game's name, the widest line of the heading (``Metrics.px``)."""
+MOVED_PIXELS = 3
+"""How far the pointer resting as the title came moves to be the player's (a hand resting
+on the mouse does not)."""
 COLUMN_LINES = 9
 """The most lines a toast beside the heading is broken into: a damaged file's notice names
 its folder and the copy kept, and is read whole there."""
@@ -66,6 +69,8 @@ class TitleScene(MenuScene):
         self.seat_waits = False
         """This window holds a seat at a friend's table whose end it has not seen
         (``joined_seat``): Play online takes it back."""
+        self._rested: tuple[int, int] | None = pygame.mouse.get_pos()
+        """Where the pointer rested as the title came, until it moves (``draw_overlay``)."""
         self.grid = [
             self.new_game,
             self.online,
@@ -77,6 +82,16 @@ class TitleScene(MenuScene):
             self.quit,
         ]
         self._check_saved()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        rested = self._rested
+        if (
+            event.type == pygame.MOUSEMOTION
+            and rested
+            and math.dist(event.pos, rested) >= MOVED_PIXELS
+        ):
+            self._rested = None  # the pointer is the player's now: it explains
+        return super().handle(event)
 
     def on_quit(self) -> None:
         """Quit; a table this game hosts closes with it, so its host is asked first."""
@@ -353,11 +368,14 @@ class TitleScene(MenuScene):
         # button is explained there: pointed at Play online only, a returning friend saw
         # a red button and clicked Play; else the match Continue resumes, told only under
         # the pointer, left a group to guess which match the red button would bring back
+        # (and while the pointer rests where it was as the title came: a host opening the
+        # game again, the pointer left over Play, read Play's line, not the friends waiting)
         if self.online.primary:
             resting = self.t(self._waits_words())
-        else:
-            resting = self._continue_hint()
-        self.draw_hint(surface, self.hint_box, resting=resting)
+            asked = self._rested is None or self.form.keys_last
+            self.draw_hint(surface, self.hint_box, resting=resting, news="" if asked else resting)
+            return
+        self.draw_hint(surface, self.hint_box, resting=self._continue_hint())
 
     def hint_area(self) -> pygame.Rect:
         """Where the explanation of a button goes: under the buttons, between the fans of
