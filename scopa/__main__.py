@@ -87,9 +87,10 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-LARGE_VALUES_BELOW = 1280
+LARGE_VALUES_BELOW = 1600
 """A first start in a window narrower than this turns the large values on (Settings, Game):
-a card's printed value is a few pixels high there."""
+a card's printed value is a few pixels high there (ten at 1366x768, and the first window
+on a large screen is 1280x720)."""
 
 
 def open_first_screens(app: App) -> None:

@@ -550,14 +550,16 @@ def test_settings_damaged_with_their_language_readable_ask_nothing(tmp_path, mon
         pygame.display.quit()
 
 
-@pytest.mark.parametrize("size, large", [((960, 540), True), ((1280, 720), False)])
+@pytest.mark.parametrize(
+    "size, large", [((960, 540), True), ((1366, 768), True), ((1600, 900), False)]
+)
 def test_a_first_start_in_a_small_window_turns_the_large_values_on(
     tmp_path, monkeypatch, size, large
 ) -> None:
     """At 960x540 a card's printed value is a few pixels high, and Large values, which
     the player read them by, was off and buried in Settings. A first start in a window
-    narrower than 1280 turns them on (saved: Settings turns them off again); a larger one
-    leaves the cards as printed."""
+    narrower than 1600 turns them on (saved: Settings turns them off again): at 1366x768
+    the printed values were ten pixels high; a larger one leaves the cards as printed."""
     from scopa.__main__ import open_first_screens
     from scopa.app.app import App
     from scopa.app.registry import default_scenes
@@ -576,7 +578,9 @@ def test_a_first_start_in_a_small_window_turns_the_large_values_on(
         pygame.display.quit()
 
 
-@pytest.mark.parametrize("size, large", [((960, 540), True), ((1280, 720), False)])
+@pytest.mark.parametrize(
+    "size, large", [((960, 540), True), ((1366, 768), True), ((1600, 900), False)]
+)
 def test_settings_lost_whole_take_a_first_start_s_large_values(
     tmp_path, monkeypatch, size, large
 ) -> None:
