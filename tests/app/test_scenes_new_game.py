@@ -1375,3 +1375,19 @@ def test_a_row_s_explanation_is_not_said_again_under_the_screen(app, scene, lang
     with style.watch_text(drawn.append):
         frame(app)
     assert scene.form.hint() and any(text.words == scene.form.hint() for text in drawn)
+
+
+def test_a_table_scopone_seated_is_not_said_cut_down_for_cirulla(app, scene) -> None:
+    """Six chosen, then scopone (its own four), then Cirulla: "Cirulla is not played by 6:
+    the table is back to 4 players" was said of a table of four. Said only of a table that
+    lost players."""
+    choose_players(app, scene, 6)
+    scene.form.set_focus(scene.preset_row)
+    while scene.preset != "scopone":
+        press(app, pygame.K_RIGHT)
+    assert scene.players == 4
+    scene.tell_here(lambda t: "")  # (what stepping there said, gone)
+    while scene.preset != "cirulla":
+        press(app, pygame.K_RIGHT)
+    assert scene.players == 4
+    assert scene.field_note() == ""

@@ -947,3 +947,34 @@ def test_a_match_kept_is_graded_again_once_while_the_game_runs(
     assert isinstance(review, ReviewScene)
     review_ready(app, review)
     assert len(asked) == rounds
+
+
+@pytest.mark.parametrize(
+    ("hinted", "undone", "said"),
+    [
+        (frozenset({0, 4}), False, "past.with_hints"),
+        (frozenset({4}), True, "past.with_undo_hints"),
+        (frozenset(), True, "past.with_undo"),
+    ],
+)
+def test_a_match_played_with_hints_says_so_by_its_accuracy(english, hinted, undone, said) -> None:  # noqa: ANN001
+    """A match played almost move by move as the hints said read "Won 14–3, 100%", as if
+    the player had found every move: its row says hints were played, as it says Undo."""
+    import random
+
+    from scopa.engine import Match
+    from scopa.settings import MatchSetup
+    from scopa.storage import PastMatch
+
+    rules = Rules()
+    rng, match = random.Random(3), Match.new(rules, 3)
+    while not match.over:
+        match, _ = match.apply(rng.choice(match.legal_moves()))
+    setup = MatchSetup.solo(rules, level="expert")
+    ended = datetime.now().astimezone()
+    when = ended.isoformat(timespec="seconds")
+    english.store.keep_past(PastMatch(when, setup, match.record(), match, hinted, undone))
+    past = english.open("past")
+    frame(english)
+    _, told, _, _, _ = past.row_texts(past.kept[0])
+    assert told == english.t(said, when=past.when_text(past.kept[0].ended))

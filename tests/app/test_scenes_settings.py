@@ -1419,3 +1419,23 @@ def test_settings_another_copy_changed_are_the_game_s_once_it_saves_its_own(app,
     assert (app.settings.felt, app.settings.volume, app.settings.language) == ("slate", 0.3, "it")
     assert app.t.language == "it"
     assert Store(tmp_path).load_settings() == app.settings
+
+
+def test_a_game_played_by_four_is_not_said_not_played_by_four_after_scopone(app) -> None:
+    """Scopone scientifico's four at the table (a match of it begun, its rules the
+    settings'), the presets stepped on: "Scopa di quindici is not played by 4: the table is
+    back to 2 players", of a game played by four. Scopone's four were its own: the next
+    game takes its own table, and nothing false is said."""
+    app.settings = app.settings.with_(rules=Rules.preset("scopone_scientifico"))
+    scene = SettingsScene(app)
+    app.stack.push(scene)
+    frame(app)
+    open_row(app, scene, "rule_preset")
+    told = []
+    for _ in range(len(PRESETS) + 1):
+        press(app, pygame.K_RIGHT)
+        name = app.settings.rules.preset_name()
+        if name not in ("scopone", "scopone_scientifico", "milanese"):
+            told.append((name, scene.footer_line()[0]))
+    said = [(name, line) for name, line in told if "4" in line and "2" in line]
+    assert not said, said

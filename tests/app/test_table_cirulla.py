@@ -970,6 +970,28 @@ def test_k_says_why_a_hand_worth_a_bonus_knocks_no_more(fast, until_play):
     assert len(scene.view.hands[0]) == 3
 
 
+def test_k_on_a_hand_worth_nothing_says_so_where_knocks_are_made_at_the_deal(fast):
+    """Knocks at the deal only, a hand worth no bonus (never asked, it passed by itself):
+    K said "you passed on this hand then" to a player asked nothing. It says the hand is
+    worth no bonus, as it does where a hand knocks until its first card."""
+    fast.set_language("en")
+    cirulla = CIRULLA.with_(declare_at_deal=True)
+    seats = (SeatConfig("Anna", True), SeatConfig("Bruno", False, "beginner"))
+    decks = (deck("4B 8C 9C", "1D 2C 3S", "4S 5D 9B 10C"),)
+    match = Match.new(cirulla, 1, first_dealer=1, decks=decks)
+    scene = TableScene(
+        fast, coordinated(fast, MatchSetup(seats, cirulla), match), worker=inline_worker()
+    )
+    fast.stack.push(scene)
+    for _ in range(3000):
+        fast.frame(FRAME, [])
+        if scene.human_to_play == 0 and not scene.match.round.declaring and not scene.busy:
+            break
+    assert scene.human_to_play == 0 and len(scene.view.hands[0]) == 3
+    key(fast, pygame.K_k, "k")
+    assert scene.status_text()[0] == fast.t("table.nothing_to_knock")
+
+
 def anna_and_bruno(app, rules: Rules, *cards: str) -> TableScene:  # noqa: ANN001
     """Anna and Bruno at one screen, Bruno dealing ``cards`` (Anna's hand, Bruno's, the
     table): the table pushed, not yet settled."""

@@ -304,7 +304,9 @@ def test_an_ultra_wide_window_seats_everyone_by_the_table_as_at_16_9(size, playe
     wide = TableLayout(size, Rules(players=players), bottom=0)
     narrow = TableLayout((h * 16 // 9, h), Rules(players=players), bottom=0)
     shift = (w - narrow.size[0]) / 2
-    assert wide.table_rect.width == pytest.approx(narrow.table_rect.width)
+    # (as wide before the 16:9 one narrows to clear its score panel, far from the wide one's)
+    narrow_width = narrow.table_rect.width + 2 * narrow.narrowed
+    assert wide.table_rect.width + 2 * wide.narrowed == pytest.approx(narrow_width)
     for seat in range(players):
         here, there = wide.place_of(seat).name_rect, narrow.place_of(seat).name_rect
         assert here.left == pytest.approx(there.left + shift, abs=1)
@@ -315,3 +317,22 @@ def test_an_ultra_wide_window_seats_everyone_by_the_table_as_at_16_9(size, playe
                 narrow.hand_slots(seat, 3, open_)[0].centre[0] + shift, abs=1
             )
     assert not wide.deck_rect.colliderect(wide.place_of(players - 1).name_rect)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(
+    "table", [(2, None), (3, None), (4, 4), (4, 2), (6, 6), (6, 3), (6, 2)], ids=str
+)
+def test_the_score_panel_leaves_the_table_s_frame_whole(size, table):
+    """Three players' score panel, a line taller, reached down over the table frame's
+    top-left corner (the frame's line hidden under it) at 960x540 and 1280x720: the frame
+    keeps clear of a panel that reaches below its rounded corner."""
+    from scopa.app.table.layout import FRAME_RADIUS
+
+    players, sides = table
+    game = Rules(players=6, six_sides=sides) if players == 6 else rules(players, sides)
+    lay = TableLayout(size, game, bottom=0)
+    panel = FRect(lay.hud_rect.topleft, (lay.hud_rect.width, lay.hud_height(lay.sides)))
+    frame = lay.table_rect.inflate(2 * lay.margin, 2 * lay.margin)
+    corner = frame.top + FRAME_RADIUS * lay.unit
+    assert panel.bottom <= corner or panel.right <= frame.left, (panel, frame)

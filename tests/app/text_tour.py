@@ -1111,9 +1111,11 @@ class Tour:
             played = play_out(Match.new(setup.rules, 200 + k), rng)
             ended = now - timedelta(days=(0, 1, 40, 400)[k % 4])
             when = ended.isoformat(timespec="seconds")
-            past = PastMatch(when, setup, played.record(), played, undone=k == 2)
+            hinted = frozenset({0}) if k in (3, 4) else frozenset()  # with hints, and Undo
+            undone = k in (2, 4)
+            past = PastMatch(when, setup, played.record(), played, hinted, undone)
             app.store.keep_past(past)
-            result = result_of(setup, played, undone=k == 2, when=ended)
+            result = result_of(setup, played, undone=undone, when=ended)
             app.store.save_stats(app.store.load_stats().add(result))
             if k % 3:
                 app.store.note_accuracy(match_key(played), 40.0 + 3 * k)

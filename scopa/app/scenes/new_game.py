@@ -300,12 +300,15 @@ class NewGameScene(MenuScene):
         self.preset = value
         rules = self.base_rules()
         fewer = [n for n in PLAYERS if n <= self.chosen_players and self._seats(rules, n)]
+        shown = self.players
         if rules.deal != "scopa" or not fewer:
             self._seat_count(rules.players)
         else:
             self._seat_count(fewer[-1])
-            if fewer[-1] != self.chosen_players and value != MINE:  # said, as Settings says
-                was, now = self.chosen_players, fewer[-1]  # (two of six went without a word)
+            # said, as Settings says (two of six went without a word); not of a table the
+            # rules before seated (scopone's four): "not played by 6" of a table of four
+            if fewer[-1] != self.chosen_players and value != MINE and shown != fewer[-1]:
+                was, now = self.chosen_players, fewer[-1]
                 self.tell_here(
                     lambda t: t("players_back_for_game", game=t(f"preset_{value}"), was=was, n=now)
                 )

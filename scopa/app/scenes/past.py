@@ -302,8 +302,9 @@ class PastScene(MenuScene):
             won = bool(result.won)
             theirs = mine - (result.margin or 0)
             score = self.t("past.won" if won else "past.lost", mine=mine, theirs=theirs)
-        if past.undone:
-            when = self.t("past.with_undo", when=when)
+        if past.undone or past.hinted:  # (an accuracy of plays hinted is the hints')
+            key = "past.with_undo_hints" if past.undone and past.hinted else "past.with_undo"
+            when = self.t(key if past.undone else "past.with_hints", when=when)
         if not graded(past):
             return title, when, score, won, ""
         accuracy = self.accuracy.get(past.key)

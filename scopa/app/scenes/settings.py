@@ -590,9 +590,11 @@ class SettingsScene(MenuScene):
             table = self._table
             rules = self.rules.with_preset(name, table)
             self.change(rules=rules, seated=False)
-            if rules.players != table.players and not rules.names_its_players():
-                # a game not played by as many (Cirulla by six) took its own two players:
-                # said, as the target and the cappotto that follow a game are
+            # a game not played by as many (Cirulla by six) took its own two players: said,
+            # as the target and the cappotto that follow a game are; not of a table the
+            # scopone seated (its own four: "Scopa di quindici is not played by 4" was said)
+            own = rules.names_its_players() or table.names_its_players()
+            if rules.players != table.players and not own:
                 game = self.t(f"preset_{name}")
                 self.news = worded("players_back_for_game", game=game, was=table.players,
                                    n=rules.players)  # fmt: skip

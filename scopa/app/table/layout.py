@@ -167,6 +167,7 @@ class TableLayout:
             self.stock_centre = (self.table_rect.left + self.table_w * 0.7, centre_y)
             self.table_rect.width -= self.table_w * 1.6
             self.table_rect.left += self.table_w * 1.6
+        self._clear_of_the_panel()
         order = POSITIONS[players]
         if rules.goes_clockwise:  # play goes round the other way: the next seat on the left
             order = (order[0], *reversed(order[1:]))
@@ -343,6 +344,25 @@ class TableLayout:
         x, y = self.stock_centre
         deck = FRect(x - w / 2 - rise, y - h / 2 - rise, w + rise + reach, h + rise + reach)
         return deck.union(self.stock_label(3 * self.font_small))
+
+    def _clear_of_the_panel(self) -> None:
+        """A score panel reaching down past the table frame's rounded corner (three sides'
+        rows, or four players' on their own) covered the frame's corner and its line: the
+        table narrows, as much on either side, until its frame clears the panel (the deck
+        stays where it was: what lies beside it, the hint's panel, keeps its place)."""
+        self.narrowed = 0.0
+        """How much the table narrowed on either side to clear the panel."""
+        frame = self.table_rect.inflate(2 * self.margin, 2 * self.margin)
+        corner = frame.top + FRAME_RADIUS * self.unit
+        if self.hud_bottom_guess() <= corner:
+            return
+        short = self.hud_rect.right + self.margin / 2 - frame.left
+        if short <= 0:
+            return
+        self.narrowed = short
+        centre = self.table_rect.center
+        self.table_rect.width -= 2 * short
+        self.table_rect.center = centre
 
     def hud_width_for(self, needed: float) -> float:
         """The score panel's width when its lines need ``needed``: its usual width, or

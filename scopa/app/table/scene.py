@@ -19,7 +19,7 @@ import pygame
 
 from scopa.engine import Card, Dealt, Event, Match, Move, Observation, RoundScored
 from scopa.engine.cards import mask_of
-from scopa.engine.cirulla import dealer_bonus, declaration_points
+from scopa.engine.cirulla import dealer_bonus, declaration_points, declarations
 from scopa.log import log
 from scopa.settings import MatchSetup
 
@@ -715,6 +715,8 @@ class TableScene(Scene):
             return "table.knock_already"
         if round_.shown[seat]:
             return "table.knock_taken_back"
+        if not declarations(mask_of(round_.hand(seat)), rules):
+            return "table.nothing_to_knock"  # (never asked at the deal: no "you passed")
         if rules.declare_at_deal and not rules.declare_until_play:
             return "table.knock_at_deal_only"
         return "table.nothing_to_knock"

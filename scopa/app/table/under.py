@@ -98,10 +98,8 @@ def _below(layout: TableLayout, cards: Sequence[FRect]) -> float:
 
 def _things(layout: TableLayout) -> list[FRect]:
     """What panels under the table keep clear of: the seats (names, hands, piles) and the
-    deck with its count (on two lines at most)."""
-    deck = FRect(layout.deck_rect)
-    deck.height = layout.stock_label(2.6 * layout.font_small).bottom - deck.top
-    return [*layout.seats_room, deck]
+    deck with its count (``deck_rect``)."""
+    return [*layout.seats_room, FRect(layout.deck_rect)]
 
 
 def _free(layout: TableLayout, top: float, bottom: float, left: float, right: float) -> FRect:
