@@ -79,6 +79,18 @@ def test_a_click_outside_the_level_question_starts_nothing(app, title) -> None:
     assert app.settings.opponent_level == ""
 
 
+def test_back_on_the_level_question_starts_nothing(app, title) -> None:
+    """The level question had no button but the levels: a player looking for a way out
+    saw none (Esc and a click outside were unsaid). Back, under the levels, goes back."""
+    click(app, title.play)
+    dialog = top(app)
+    assert dialog.panel.contains(dialog.back_button.rect)
+    assert all(not dialog.back_button.rect.colliderect(b.rect) for b in dialog.buttons)
+    click(app, dialog.back_button)
+    assert top(app) is title
+    assert app.settings.opponent_level == ""
+
+
 def test_play_follows_the_rules_chosen_in_the_settings(app, title) -> None:
     """Set scientifico in the settings, press Play: scientifico (not the last match's)."""
     from scopa.engine import PRESETS

@@ -23,8 +23,8 @@ if TYPE_CHECKING:
 
 
 class LevelScene(MenuScene):
-    """Three buttons, one per level, each with its explanation; Esc, or a click outside
-    the sheet, goes back."""
+    """Three buttons, one per level, each with its explanation; Back, Esc, or a click
+    outside the sheet, goes back."""
 
     opaque = False
     OUTSIDE_GOES_BACK = True
@@ -45,6 +45,10 @@ class LevelScene(MenuScene):
         ]
         for button in self.buttons:
             self.form.add(button)
+        self.back_button = Button(self.tr("back"), self.back)
+        """Back to the screen under it, no level chosen (Esc and a click outside only were:
+        a player looking for a way out saw none)."""
+        self.form.add(self.back_button)
         self.form.set_focus(self.buttons[0])
 
     def _chooser(self, level: str) -> Callable[[], None]:
@@ -63,7 +67,10 @@ class LevelScene(MenuScene):
         top = self.detail_box.bottom + m.px(style.SPACE_L)
         area = pygame.Rect(inner.left, top, inner.w, inner.bottom - top)
         y = column(self.buttons, area, m.px(0.08), m.px(style.SPACE_M)) + m.px(style.SPACE_M)
-        self.hint_area = pygame.Rect(inner.left, y, inner.w, inner.bottom - y)
+        back_h = m.px(0.064)
+        self.back_button.place(pygame.Rect(inner.left, inner.bottom - back_h, inner.w // 3, back_h))
+        bottom = self.back_button.rect.top - m.px(style.SPACE_S)
+        self.hint_area = pygame.Rect(inner.left, y, inner.w, bottom - y)
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
