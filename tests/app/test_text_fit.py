@@ -60,33 +60,6 @@ def walk(language: str, root: Path) -> list[tuple[str, style.Drawn]]:
     return drawn
 
 
-class Walks(dict[str, list[tuple[str, style.Drawn]]]):
-    """What the tour drew in each language, walked when a test first asks for it: the
-    tests of one language go to one worker (``IN_EACH``), the two tours run side by side."""
-
-    def __init__(self, root: pytest.TempPathFactory) -> None:
-        super().__init__()
-        self.root = root
-
-    def __missing__(self, language: str) -> list[tuple[str, style.Drawn]]:
-        self[language] = walk(language, Path(self.root.mktemp(language)))
-        return self[language]
-
-
-@pytest.fixture(scope="session")
-def tour(tmp_path_factory: pytest.TempPathFactory) -> Walks:
-    """What the tour drew in each language: (place, text drawn). Kept for the session: a
-    worker given a test of another file between two of a language's walks it once."""
-    return Walks(tmp_path_factory)
-
-
-IN_EACH = [
-    pytest.param(language, marks=pytest.mark.xdist_group(f"text-tour-{language}"))
-    for language in i18n.LANGUAGES
-]
-"""The languages, their tests kept together on one worker each (each walks its tour)."""
-
-
 def _inside(used: pygame.Rect, box: tuple[float, float, float, float]) -> bool:
     left, top, width, height = box
     return (
@@ -118,10 +91,10 @@ def _missing(role: str, words: str) -> list[str]:
     return sorted({c for c in words if not c.isspace() and _picture(role, c) == absent})
 
 
-@pytest.mark.parametrize("language", IN_EACH)
-def test_every_text_fits_its_box_at_a_readable_size(tour, language: str) -> None:
+def misfits(drawn_texts: list[tuple[str, style.Drawn]]) -> set[str]:
+    """The texts drawn outside their box, cut short, or below the readable size."""
     problems: set[str] = set()
-    for place, drawn in tour[language]:
+    for place, drawn in drawn_texts:
         what = f"{place}: {drawn.words!r} ({drawn.role} {drawn.asked}px)"
         if not _inside(drawn.used, drawn.box):
             problems.add(f"{what} drawn at {tuple(drawn.used)} outside its box {drawn.box}")
@@ -129,18 +102,18 @@ def test_every_text_fits_its_box_at_a_readable_size(tour, language: str) -> None
             problems.add(f"{what} cut short to {drawn.lines!r} in a box of {drawn.box}")
         if drawn.px < style.smallest_px(drawn.asked):
             problems.add(f"{what} set at {drawn.px}px, below the readable minimum")
-    assert not problems, "\n".join(sorted(problems))
+    return problems
 
 
-@pytest.mark.parametrize("language", IN_EACH)
-def test_every_character_drawn_has_a_glyph(tour, language: str) -> None:
+def glyphless(drawn_texts: list[tuple[str, style.Drawn]]) -> set[str]:
+    """The texts holding a character their font draws as a box."""
     problems = set()
-    for place, drawn in tour[language]:
+    for place, drawn in drawn_texts:
         missing = _missing(drawn.role, drawn.words)
         if missing:
             names = ", ".join(f"{c} U+{ord(c):04X}" for c in missing)
             problems.add(f"{place}: {drawn.words!r} in {drawn.role} has no glyph for {names}")
-    assert not problems, "\n".join(sorted(problems))
+    return problems
 
 
 def shapes(text: str) -> list[re.Pattern[str]]:
@@ -155,16 +128,30 @@ def shapes(text: str) -> list[re.Pattern[str]]:
     return out
 
 
-@pytest.mark.parametrize("language", IN_EACH)
-def test_every_string_is_drawn_somewhere(tour, language: str) -> None:
-    texts = {drawn.words.replace("\n", " ") for _, drawn in tour[language]}
+def never_drawn(drawn_texts: list[tuple[str, style.Drawn]], language: str) -> list[str]:
+    """The keys of the string tables whose words no screen of the tour drew."""
+    texts = {drawn.words.replace("\n", " ") for _, drawn in drawn_texts}
     whole = "\n".join(sorted(texts))
-    never = [
+    return sorted(
         key
         for key, text in i18n.tables()[language].items()
         if key not in NOT_ON_SCREEN and not all(p.search(whole) for p in shapes(text))
-    ]
-    assert not never, f"never drawn in {language}: {', '.join(sorted(never))}"
+    )
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_every_text_of_every_screen_fits_has_its_glyphs_and_is_drawn(
+    tmp_path: Path, language: str
+) -> None:
+    """The tour walked once a language (a minute and a half): each language's test on a
+    worker of its own, the three checks of what it drew in one test (split in three, a
+    language's tour was walked again by each worker its tests went to)."""
+    drawn_texts = walk(language, tmp_path)
+    problems = sorted(misfits(drawn_texts)) + sorted(glyphless(drawn_texts))
+    never = never_drawn(drawn_texts, language)
+    if never:
+        problems.append(f"never drawn in {language}: {', '.join(never)}")
+    assert not problems, "\n".join(problems)
 
 
 def test_the_keys_left_out_are_in_the_tables() -> None:

@@ -89,6 +89,14 @@ class PastRow(Widget):
         style.text(surface, scene.t("review.accuracy"), small, label, align="right", valign="top")
 
 
+AIDED = {
+    (True, False): "past.with_undo",
+    (False, True): "past.with_hints",
+    (True, True): "past.with_undo_hints",
+}
+"""What a match's row says by its date of the aids played with: (Undo, hints) to its words."""
+
+
 class PastScene(MenuScene):
     """A scrolled list of the past matches, or a note while there are none."""
 
@@ -302,9 +310,9 @@ class PastScene(MenuScene):
             won = bool(result.won)
             theirs = mine - (result.margin or 0)
             score = self.t("past.won" if won else "past.lost", mine=mine, theirs=theirs)
-        if past.undone or past.hinted:  # (an accuracy of plays hinted is the hints')
-            key = "past.with_undo_hints" if past.undone and past.hinted else "past.with_undo"
-            when = self.t(key if past.undone else "past.with_hints", when=when)
+        aided = AIDED.get((past.undone, bool(past.hinted)))  # (plays hinted: their accuracy
+        if aided is not None:  # is the hints', and said so)
+            when = self.t(aided, when=when)
         if not graded(past):
             return title, when, score, won, ""
         accuracy = self.accuracy.get(past.key)

@@ -349,7 +349,7 @@ class TableLayout:
         """A score panel reaching down past the table frame's rounded corner (three sides'
         rows, or four players' on their own) covered the frame's corner and its line: the
         table narrows, as much on either side, until its frame clears the panel (the deck
-        stays where it was: what lies beside it, the hint's panel, keeps its place)."""
+        beside it stays where it was)."""
         self.narrowed = 0.0
         """How much the table narrowed on either side to clear the panel."""
         frame = self.table_rect.inflate(2 * self.margin, 2 * self.margin)
