@@ -40,6 +40,11 @@ def second_click(
     )
 
 
+POINTER_MOVED = 3
+"""Pixels a pointer resting where it was moves to count as moved (a hand resting on the
+mouse does not): clicks from a pointer left where it clicked before, or where it lay as a
+screen came, are not yet meant for that screen."""
+
 HELP_KEY = pygame.K_F1
 """The key that opens the rules' page of every key, from every screen."""
 

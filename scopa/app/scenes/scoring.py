@@ -42,6 +42,7 @@ from scopa.stats import result_of, win_streaks
 
 from .. import style
 from ..remote import ROUND_BEGAN
+from ..scene import POINTER_MOVED
 from ..table.chat import QuickMessages, Spot, seat_messages
 from ..table.layout import sides_coloured
 from ..table.text import Writer
@@ -104,8 +105,6 @@ has not moved since: the time to see that the round is over."""
 CLICKS_TOLD_AFTER = 2.0
 """The sheet's age from which a button clicked while clicks are held off says why (a player
 clicking Next round on and on, every click holding the next off, saw a dead button)."""
-UNMOVED_PIXELS = 3
-"""How far the pointer moves to count as moved (a hand resting on the mouse does not)."""
 RESULT_CLICK_GRACE = 1.5
 """Seconds the last sheet ignores the mouse's button as it comes: a player clicking where
 each round's Next round was, a second after it came, started a rematch unread."""
@@ -299,7 +298,7 @@ class ScoringScene(MenuScene):
         pointed = event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN)
         if pointed and self.unmoved_until:
             x, y = self._unmoved_at
-            if math.hypot(event.pos[0] - x, event.pos[1] - y) >= UNMOVED_PIXELS:
+            if math.hypot(event.pos[0] - x, event.pos[1] - y) >= POINTER_MOVED:
                 self.unmoved_until = 0.0  # the pointer came to the sheet: its clicks are meant
         clicked = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
         if clicked and (self.age < self.clicks_from or self.age < self.unmoved_until):
@@ -1183,12 +1182,9 @@ class ScoringScene(MenuScene):
         if self.chat is not None and self.chat_spot is not None and self.chat_on():
             for item in self.chat.controls(self.chat_spot):
                 item.paint(surface)
-        news = self.news()
-        if news and not self.field_note():  # over any button's explanation
-            pen = m.pen("ui", style.SMALL, style.INK_SOFT)
-            style.text(surface, news, pen, self.footer, align="center", lines=0)
-        elif self.form.hint() or self.field_note():
-            self.draw_hint(surface, self.footer, style.INK_SOFT)
+        news = self.news()  # (over any button's explanation)
+        if news or self.form.hint() or self.field_note():
+            self.draw_hint(surface, self.footer, style.INK_SOFT, news=news)
         else:
             pen = m.pen("ui", style.SMALL, style.INK_SOFT)
             words = self.deal_code()

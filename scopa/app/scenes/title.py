@@ -11,6 +11,7 @@ import pygame
 from scopa.aids.cirulla_lessons import LESSONS as CIRULLA_LESSONS
 
 from .. import style
+from ..scene import POINTER_MOVED
 from ..toasts import ToastBand
 from ..widgets import Button
 from .base import MenuScene
@@ -26,9 +27,6 @@ FAN_X, FAN_Y = 0.13, 0.80
 """The middle of the left fan, in fractions of the window (the right one mirrors it)."""
 ORNAMENT_SHARE = 0.5
 """The ornament under the game's name, the widest line of the heading (``Metrics.px``)."""
-MOVED_PIXELS = 3
-"""How far the pointer resting as the title came moves to be the player's (a hand resting
-on the mouse does not)."""
 COLUMN_LINES = 9
 """The most lines a toast beside the heading is broken into: a damaged file's notice names
 its folder and the copy kept, and is read whole there."""
@@ -88,7 +86,7 @@ class TitleScene(MenuScene):
         if (
             event.type == pygame.MOUSEMOTION
             and rested
-            and math.dist(event.pos, rested) >= MOVED_PIXELS
+            and math.dist(event.pos, rested) >= POINTER_MOVED
         ):
             self._rested = None  # the pointer is the player's now: it explains
         return super().handle(event)
