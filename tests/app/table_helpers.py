@@ -123,7 +123,8 @@ def lift_cover(app, scene, pos: tuple[float, float] | None = None) -> None:  # n
     assert scene.cover is not None
     since = scene.clock
     while scene.clock - scene.cover_since < COVER_HOLD or scene.clock - since < COVER_CALM:
-        app.frame(FRAME, [])  # and a moment with nothing pressed
+        app.frame(FRAME, [], draw=None)  # and a moment with nothing pressed (drawn as the
+        # window draws it: only what moves)
     target = pos or scene.cover_button().center
     start = (target[0], max(0.0, scene.cover_button().top - 20))  # to the button from above
     app.frame(FRAME, [mouse(pygame.MOUSEMOTION, start)])
@@ -131,7 +132,7 @@ def lift_cover(app, scene, pos: tuple[float, float] | None = None) -> None:  # n
     if scene.cover is None:
         shown = scene.clock
         while scene.clock - shown < SHOWN_CALM:
-            app.frame(FRAME, [])
+            app.frame(FRAME, [], draw=None)
 
 
 def hold(app, scene, pos: tuple[float, float], seconds: float) -> None:  # noqa: ANN001
