@@ -277,7 +277,7 @@ class Tour:
         self.app._last_answer = None  # each key a press of its own, not a double press
         self.app.frame(FRAME, list(events))
         for _ in range(count - 1):
-            self.app.frame(FRAME, [])
+            self.app.frame(FRAME, [], draw=None)
 
     def show(self, place: str) -> None:
         """Draw the whole window afresh (the table too) and look at it."""
@@ -1420,7 +1420,7 @@ class Tour:
         for _ in range(limit):
             if not scene.director.busy and self.app.stack.top is scene:
                 return
-            self.app.frame(FRAME, [])
+            self.app.frame(FRAME, [], draw=None)
 
     def uncover(self, scene: TableScene) -> None:
         """The cover over a table at one screen lifted, once it came (if it comes)."""
@@ -1459,7 +1459,7 @@ class Tour:
             seat = scene.human_to_play
             if seat is not None:
                 scene.play(scene.match.legal_moves()[0])
-            self.app.frame(FRAME, [])
+            self.app.frame(FRAME, [], draw=None)
 
     def tables(self) -> None:
         app = self.app
@@ -2640,7 +2640,7 @@ class Tour:
         for _ in range(6000):
             if scene.coach.step is not None and scene.coach.step.key == "score":
                 break
-            app.frame(FRAME, [])
+            app.frame(FRAME, [], draw=None)
         self.frames(2)
         self.show("tutorial, score")
         for name, rect in scene.buttons():
@@ -2656,7 +2656,7 @@ class Tour:
             step = scene.coach.step
             if scene.human_to_play == HUMAN or step is None or step.key == "score":
                 return
-            self.app.frame(FRAME, [])
+            self.app.frame(FRAME, [], draw=None)
         raise AssertionError("the human never got the turn")
 
     # --- messages about files --------------------------------------------------------------
