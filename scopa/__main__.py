@@ -75,8 +75,11 @@ def build_parser() -> argparse.ArgumentParser:
         prog="scopa",
         description="Scopa, the Italian card game.",
         epilog=(
-            "other commands: 'scopa serve' runs a server for tables online, 'scopa bot' "
-            "seats a computer player at a table online; each takes --help"
+            "In the game, F1 shows every key and what the mouse does, and F11 turns full "
+            "screen on and off. Settings, the saved match and the statistics are kept in "
+            "the system's folders for programs' files; SCOPA_HOME=FOLDER keeps them all in "
+            "FOLDER instead. Other commands: 'scopa serve' runs a server for tables online, "
+            "'scopa bot' seats a computer player at a table online; each takes --help."
         ),
     )
     parser.add_argument("--size", type=parse_size, metavar="WxH", help="window size, e.g. 1280x720")

@@ -87,6 +87,14 @@ def test_the_help_names_the_other_commands():
     assert "'scopa serve'" in shown and "'scopa bot'" in shown
 
 
+def test_the_help_tells_where_the_keys_are_and_where_the_files_go():
+    """A newcomer's ``scopa --help`` said nothing of F1 (every key, in the game) nor of
+    ``SCOPA_HOME`` (where the files go)."""
+    shown = " ".join(build_parser().format_help().split())
+    assert "F1 shows every key" in shown and "F11" in shown
+    assert "SCOPA_HOME=FOLDER keeps them all in FOLDER" in shown
+
+
 @pytest.mark.parametrize(("args", "full"), [(["--size", "1200x700"], False), ([], True)])
 def test_a_size_asked_on_the_command_line_opens_a_window_over_the_full_screen_saved(
     tmp_path, monkeypatch, args, full
