@@ -91,6 +91,23 @@ def test_back_on_the_level_question_starts_nothing(app, title) -> None:
     assert app.settings.opponent_level == ""
 
 
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+def test_the_level_question_s_buttons_and_their_shadows_keep_inside_its_gold_line(
+    app, title, size
+) -> None:
+    """Back's shadow lay on the sheet's gold line (at 1920x1080 as at 960x540)."""
+    from scopa.app import style
+
+    app.frame(1 / 60, [pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1])])
+    click(app, title.play)
+    dialog = top(app)
+    frame(app)
+    line = style.paper_line(dialog.panel, dialog.m)
+    reach = style.button_reach(dialog.m)
+    for button in (*dialog.buttons, dialog.back_button):
+        assert line.contains(button.rect.inflate(2 * reach, 2 * reach)), button.text()
+
+
 def test_play_follows_the_rules_chosen_in_the_settings(app, title) -> None:
     """Set scientifico in the settings, press Play: scientifico (not the last match's)."""
     from scopa.engine import PRESETS

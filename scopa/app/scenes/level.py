@@ -68,7 +68,8 @@ class LevelScene(MenuScene):
         area = pygame.Rect(inner.left, top, inner.w, inner.bottom - top)
         y = column(self.buttons, area, m.px(0.08), m.px(style.SPACE_M)) + m.px(style.SPACE_M)
         back_h = m.px(0.064)
-        self.back_button.place(pygame.Rect(inner.left, inner.bottom - back_h, inner.w // 3, back_h))
+        bottom = inner.bottom - style.button_reach(m)  # its shadow clear of the gold line
+        self.back_button.place(pygame.Rect(inner.left, bottom - back_h, inner.w // 3, back_h))
         bottom = self.back_button.rect.top - m.px(style.SPACE_S)
         self.hint_area = pygame.Rect(inner.left, y, inner.w, bottom - y)
 

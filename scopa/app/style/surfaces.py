@@ -217,13 +217,28 @@ def _shadow_layer(size: tuple[int, int], radius: int) -> pygame.Surface:
     return shadow
 
 
+PAPER_FRAME = 0.012
+"""The walnut frame's width round a paper sheet (of the reference height)."""
+PAPER_INSET = 0.012
+"""How far inside the paper its gold line runs (both sides together)."""
+
+
+def paper_line(rect: pygame.Rect, scale: Scale) -> pygame.Rect:
+    """Where the gold line of the paper sheet ``rect`` runs: what is written or placed on
+    the sheet, buttons' shadows too, keeps inside it."""
+    frame = scale.px(PAPER_FRAME)
+    return rect.inflate(-2 * frame, -2 * frame).inflate(
+        -scale.px(PAPER_INSET), -scale.px(PAPER_INSET)
+    )
+
+
 def paper_panel(surface: pygame.Surface, rect: pygame.Rect, scale: Scale) -> pygame.Rect:
     """A sheet of cream paper in a walnut frame (every menu); returns the paper's inside."""
     radius = scale.px(0.022)
-    frame = scale.px(0.012)
+    frame = scale.px(PAPER_FRAME)
     depth = scale.px(0.008)
     line = max(1, scale.px(0.0015))
-    image, offset = _paper(rect.size, radius, frame, depth, scale.px(0.012), line)
+    image, offset = _paper(rect.size, radius, frame, depth, scale.px(PAPER_INSET), line)
     surface.blit(image, (rect.x - offset[0], rect.y - offset[1]))
     return rect.inflate(-2 * frame, -2 * frame)
 
