@@ -483,6 +483,9 @@ class Matches:
 
     coach_mode = "process"
     """How the coach grades off the render loop ('process'; tests may ask for 'thread')."""
+    ai_mode = "process"
+    """How the tables' computer players think off the render loop ('process'; tests may ask
+    for 'thread': each table of a process starts a worker process of its own)."""
     grades_kept = True
     """Whether the kept matches whose accuracy the statistics lack are graded again unasked
     (``grade_kept``; the tests of other things turn it off: a whole match's grading would
@@ -1050,7 +1053,14 @@ class Matches:
         if getattr(current, "saver", None) is None:  # watched: nothing is kept of it
             return None
         if not self._on_screen(current):
-            return None  # left already, once the player agreed to lose it
+            # Left already, once the player agreed to lose it; but a match over whose last
+            # sheet was left for the title is held here still (Continue shows how it ended),
+            # its save behind it: the result would go with the game.
+            if current.match.over and not self.app.store.locked_out:
+                current.count_again()  # (room made since: written now)
+                if not current.kept():
+                    return "leave_unsaved_question", "quit_unsaved_result_detail"
+            return None
         if self.app.store.locked_out:  # nothing is kept: a match over has nothing to lose
             return (
                 None

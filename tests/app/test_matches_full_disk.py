@@ -195,3 +195,31 @@ def test_closing_the_window_on_a_last_sheet_the_disk_refused_asks_first(english,
     assert dialog.question() == app.t("leave_unsaved_question")
     frame(app, pygame.event.Event(pygame.WINDOWCLOSE))
     assert not app.running
+
+
+def test_quitting_from_the_title_after_a_last_sheet_the_disk_refused_asks_first(
+    english, store, full
+):
+    """The disk full at a match's end, the player left its last sheet for the title and
+    quit: the game ended without a word, and the next start offered the match from a save
+    rounds before its end, its result in neither the statistics nor the past matches. It
+    asks first; with room made, quitting again saves it and ends the game."""
+    import pygame
+
+    app = english
+    play_the_last_card(app, store, full, {storage.STATS_FILE, storage.SAVE_FILE})
+    app.home()
+    frame(app)
+    title = app.stack.top
+    assert isinstance(title, TitleScene)
+    click(app, title.quit)
+    dialog = app.stack.top
+    assert isinstance(dialog, ConfirmScene) and app.running, "quit without a word"
+    assert dialog.question() == app.t("leave_unsaved_question")
+    assert resolve(dialog.detail) == app.t("quit_unsaved_result_detail")
+    app.back()
+    full.clear()  # room made
+    frame(app, pygame.event.Event(pygame.WINDOWCLOSE))
+    assert not app.running
+    assert played(store) == 1 and len(store.load_past()) == 1
+    assert store.load_match() is None  # counted, its last sheet left: let go

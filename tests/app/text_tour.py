@@ -1582,6 +1582,13 @@ class Tour:
         self.hover_all(app.stack.top, "pause, quit with what could not be saved?")
         del coordinator.kept
         app.back()
+        finished = ("leave_unsaved_question", "quit_unsaved_result_detail")  # (its sheet left)
+        app.matches.lost_on_quit = lambda: finished  # type: ignore[method-assign]
+        app.ask_to_quit()
+        self.frames(8)
+        self.show("quit with a finished match the disk refused?")
+        del app.matches.lost_on_quit
+        app.back()
         app.back()
         app.store.locked_out = True  # another copy of the game keeps the folder
         app.open("pause")
