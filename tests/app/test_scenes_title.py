@@ -288,6 +288,23 @@ def test_play_s_hint_names_the_game_of_the_player_s_own_rules(app, language, gam
     assert app.t("ng_my_rules") not in hint
 
 
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_first_play_s_hint_names_the_game_it_deals(app, language) -> None:
+    """The first start's "Play Cirulla" made Cirulla the game; Play's line then said only
+    that a level was asked first, and a newcomer who wanted Scopa was dealt Cirulla."""
+    from scopa.app.scenes.online import describe_rules
+    from scopa.engine import Rules
+
+    app.set_language(language)
+    app.settings = app.settings.with_(language=language, rules=Rules.preset("cirulla"))
+    title = app.home()
+    frame(app)
+    assert app.matches.needs_level()
+    hint = title._play_hint()
+    assert describe_rules(app, app.settings.rules) in hint, hint
+    assert "Cirulla" in hint and "51" in hint, hint
+
+
 def test_new_game_asks_before_replacing_a_saved_match(app, store) -> None:
     match = saved_match(store)
     title = app.home()

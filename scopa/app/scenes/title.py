@@ -16,7 +16,7 @@ from ..toasts import ToastBand
 from ..widgets import Button
 from .base import MenuScene
 from .flow import describe, saved_line
-from .online import joined_seat, waiting_seat
+from .online import describe_rules, joined_seat, waiting_seat
 
 if TYPE_CHECKING:
     from scopa.storage import HeldSeat, SavedMatch
@@ -198,8 +198,8 @@ class TitleScene(MenuScene):
         return self.t("aids.tutorial_hint")
 
     def _play_hint(self) -> str:
-        if self.app.matches.needs_level():
-            return self.t("play_hint_first")
+        if self.app.matches.needs_level():  # (the game it deals: Cirulla, once chosen)
+            return self.t("play_hint_first", what=describe_rules(self.app, self.app.settings.rules))
         setup = self.app.matches.quick_setup()
         # over a match saved unfinished, Play asks before it starts anything
         key = "play_hint_saved" if self.saved is not None and not self.saved.ended else "play_hint"

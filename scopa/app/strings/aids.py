@@ -142,7 +142,7 @@ STRINGS = {
         "aids.offer_text": "A short guided round teaches the captures, the scopa and the score.",
         "aids.offer_yes": "Show me how to play",
         "aids.offer_no": "I know the rules",
-        "aids.offer_cirulla": "I play Cirulla: what changes?",
+        "aids.offer_cirulla": "Play Cirulla: what changes?",
         "aids.offer_cirulla_hint": (
             "Cirulla becomes the game you play, and {n} short lessons show what it changes "
             "from Scopa"
@@ -295,7 +295,7 @@ STRINGS = {
         "aids.offer_text": "Una breve smazzata guidata insegna le prese, la scopa e il conteggio.",
         "aids.offer_yes": "Insegnami a giocare",
         "aids.offer_no": "Conosco le regole",
-        "aids.offer_cirulla": "Gioco a cirulla: cosa cambia?",
+        "aids.offer_cirulla": "Gioca a cirulla: cosa cambia?",
         "aids.offer_cirulla_hint": (
             "La cirulla diventa il gioco delle tue partite, e {n} brevi lezioni mostrano "
             "cosa cambia rispetto alla scopa"

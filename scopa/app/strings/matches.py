@@ -3,7 +3,7 @@
 
 STRINGS = {
     "en": {
-        "play_hint_first": "Start at once against the computer: first choose how well it plays",
+        "play_hint_first": "Start at once against the computer ({what}): first choose how well it plays",
         "level_question": "How strong should your opponents be?",
         "level_detail": "You can change it any time in New game.",
         "replace_saved_question": "Start a new match?",
@@ -17,7 +17,7 @@ STRINGS = {
         "ng_game_name": "{name} is a name the game gives a seat: choose another for seat {n}",
     },
     "it": {
-        "play_hint_first": "Gioca subito contro il computer: prima scegli quanto è forte",
+        "play_hint_first": "Gioca subito contro il computer ({what}): prima scegli quanto è forte",
         "level_question": "Quanto forti vuoi gli avversari?",
         "level_detail": "Potrai cambiare livello quando vuoi da Nuova partita.",
         "replace_saved_question": "Iniziare una nuova partita?",
