@@ -48,6 +48,10 @@ class LocalServer:
     waiting on a loop that no longer runs.
     """
 
+    workers = 1
+    """The worker processes of the table's computer seats (0: a thread, which tests may ask
+    for: each server started waits for its process to start)."""
+
     def __init__(
         self,
         folder: Path,
@@ -145,7 +149,7 @@ class LocalServer:
     ) -> None:
         """Start, say the port, serve until ``stopping``; close everything opened."""
         store = SqliteStore(str(self.store_path))
-        server = self._server = GameServer(store, workers=1, own_tables_only=True)
+        server = self._server = GameServer(store, workers=self.workers, own_tables_only=True)
         beacon: asyncio.DatagramTransport | None = None
         try:
             try:

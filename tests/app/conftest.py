@@ -11,6 +11,21 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 
+@pytest.fixture(autouse=True)
+def workers_on_threads(request, monkeypatch):  # noqa: ANN001, ANN201
+    """The computer players, the coach and a hosted table's computer seats think on threads
+    of the test's process: each table, review and server started a worker process of its
+    own, half a second of processor each, over a thousand a run. Tests marked ``processes``
+    (and those that ask for a process themselves) keep the game's worker processes."""
+    if request.node.get_closest_marker("processes") is None:
+        from scopa.app.hosting import LocalServer
+        from scopa.app.matches import Matches
+
+        monkeypatch.setattr(Matches, "coach_mode", "thread")
+        monkeypatch.setattr(Matches, "ai_mode", "thread")
+        monkeypatch.setattr(LocalServer, "workers", 0)
+
+
 @pytest.fixture
 def store(tmp_path):
     from scopa.storage import Store

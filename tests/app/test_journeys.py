@@ -24,6 +24,8 @@ from .menu_helpers import close_tables, frame, press
 from .review_helpers import SOLO, reviewed
 from .table_helpers import coordinated, inline_worker, pump, settle, solo_setup
 
+pytestmark = pytest.mark.processes  # whole journeys, with the game's worker processes
+
 
 def colours(surface: pygame.Surface, area: pygame.Rect) -> int:
     """How many different colours ``area`` of ``surface`` holds (one: a plain sheet)."""

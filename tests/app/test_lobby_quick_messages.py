@@ -34,6 +34,8 @@ def waiting(app, monkeypatch):
     lobby = app.stack.top
     assert isinstance(lobby, LobbyScene)
     run_until(app, lambda: start_shown(lobby))
+    for _ in range(30):  # the rows as they stay (Bruno's Remove came a few frames on)
+        frame(app)
     yield app, lobby, friend
     friend.close()
     app.home()

@@ -31,6 +31,8 @@ from scopa.net.server import GameServer
 
 from .menu_helpers import click, frame, press, type_text
 
+pytestmark = pytest.mark.processes  # a hosted table's computer seats in a process, as in the game
+
 
 def run_until(app, condition, seconds: float = 30.0) -> None:  # noqa: ANN001
     deadline = time.monotonic() + seconds

@@ -158,7 +158,7 @@ class TableScene(Scene):
         self.mode = coordinator.mode
         self.remote = coordinator.remote
         """The match is held by a server: moves go there, what happened comes back."""
-        self.worker = worker if worker is not None else AiWorker()
+        self.worker = worker if worker is not None else AiWorker(mode=app.matches.ai_mode)
         if len(self.humans) < rules.players and not self.remote:
             self.worker.warm()
         settings = app.settings
