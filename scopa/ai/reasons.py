@@ -37,7 +37,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "passes_scopa": "gives up the scopa: over the next plays this pays more",
         "most_cards": "takes {count} cards",
         "coin": "takes {count} cards of {coins}",
-        "primiera": "banks {ranks}, the cards worth most in the primiera",
+        "primiera": "banks {ranks}, of the cards worth most in the primiera (7, 6, ace)",
         "grande": "takes a card of the grande (the king, {knight} and {knave} of {coins})",
         "piccola": "takes a card of the piccola (the ace, 2 and 3 of {coins})",
         "capture": "the capture that pays most over the next plays",
@@ -79,7 +79,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "passes_scopa": "rinuncia alla scopa: nelle prossime giocate questa rende di più",
         "most_cards": "prende {count} carte",
         "coin": "prende {count} carte di {coins}",
-        "primiera": "mette nel mazzetto {ranks}, le carte che valgono di più in primiera",
+        "primiera": (
+            "mette nel mazzetto {ranks}, tra le carte che valgono di più in primiera (7, 6, asso)"
+        ),
         "grande": "prende una carta della grande (re, {knight} e {knave} di {coins})",
         "piccola": "prende una carta della piccola (asso, 2 e 3 di {coins})",
         "capture": "la presa che rende di più nelle prossime giocate",
@@ -199,6 +201,18 @@ ITALIAN_ARTICLES = {
 """The article of each point named alone in Italian ("la primiera"); a list goes without,
 as players say it ("carte, denari e primiera")."""
 AND = {"en": " and ", "it": " e "}
+TIMES = {"en": ("two", "three", "four"), "it": ("due", "tre", "quattro")}
+ACES = {"en": "aces", "it": "assi"}
+
+
+def rank_times(rank: int, count: int, lang: str) -> str:
+    """``count`` cards of one rank (2 to 4): "two 6s", "due assi"."""
+    number = TIMES[lang][count - 2]
+    if rank == 1:
+        return f"{number} {ACES[lang]}"
+    return f"{number} {rank}s" if lang == "en" else f"{number} {rank}"
+
+
 MOST = "most "
 """How English names the points for the most of something ("most cards"): said once in a
 list, for all that follow."""
@@ -264,9 +278,12 @@ def reason_text(
     if isinstance(rank, int):
         values["rank"] = (FRENCH_RANK_NAMES if french else RANK_NAMES)[lang][rank]
     ranks = values.get("ranks")
-    if isinstance(ranks, str):  # "7,6,1": a 7, a 6 and an ace
+    if isinstance(ranks, str):  # "7,6,1": a 7, a 6 and an ace; "6,6": two 6s
+        named = FRENCH_RANK_NAMES if french else RANK_NAMES
+        told = [int(r) for r in ranks.split(",")]
         names = [
-            (FRENCH_RANK_NAMES if french else RANK_NAMES)[lang][int(r)] for r in ranks.split(",")
+            named[lang][r] if told.count(r) == 1 else rank_times(r, told.count(r), lang)
+            for r in dict.fromkeys(told)
         ]
         values["ranks"] = (
             ", ".join(names[:-1]) + AND[lang] + names[-1] if len(names) > 1 else names[0]

@@ -43,11 +43,22 @@ def test_ranks_are_named_as_the_deck_names_them(deck, italian, english) -> None:
 
 def test_the_cards_of_the_primiera_are_named_in_a_list() -> None:
     assert reason_text("primiera", {"ranks": "7,6,1"}, "it") == (
-        "mette nel mazzetto un 7, un 6 e un asso, le carte che valgono di più in primiera"
+        "mette nel mazzetto un 7, un 6 e un asso, tra le carte che valgono di più in primiera"
+        " (7, 6, asso)"
     )
     assert reason_text("primiera", {"ranks": "6,1"}, "en") == (
-        "banks a 6 and an ace, the cards worth most in the primiera"
+        "banks a 6 and an ace, of the cards worth most in the primiera (7, 6, ace)"
     )
+
+
+def test_cards_of_one_rank_banked_together_are_counted_and_the_7_stays_the_best() -> None:
+    """ "banks a 6 and a 6, the cards worth most in the primiera": the 7 is worth more (21
+    to the 6's 18), and two 6s are two 6s."""
+    assert reason_text("primiera", {"ranks": "6,6"}, "en").startswith("banks two 6s, of the ")
+    assert reason_text("primiera", {"ranks": "7,7,1"}, "it").startswith(
+        "mette nel mazzetto due 7 e un asso, tra le carte"
+    )
+    assert reason_text("primiera", {"ranks": "1,1"}, "en").startswith("banks two aces, of ")
 
 
 def test_a_coin_is_a_diamond_in_a_french_deck() -> None:
