@@ -982,3 +982,34 @@ def test_a_match_with_no_choice_of_one_s_own_shows_a_dash_by_round(english) -> N
     dashes = [text for text in drawn if text.words == "\u2014" and chart.contains(text.used)]
     assert dashes, [text.words for text in drawn]
     close_tables(english)
+
+
+def test_a_move_as_good_as_master_s_is_not_marked_as_a_mistake(english, monkeypatch) -> None:
+    """A row said "As good" (another move, worth as much as Master's) over the card played
+    glowing red with a cross, the mark of a move that lost: both cards are marked good."""
+    import dataclasses
+
+    from scopa.app.scenes.review import MASTER_GLOW, PLAYED_GLOW
+
+    app = english
+    _, _, scoring = on_scoring(app)
+    click(app, scoring.review_button)
+    scene = app.stack.top
+    scene.age = scene.FADE_IN
+    costly = next(g for g in scene.grades() if g.played.card != g.best.card)
+    even = dataclasses.replace(costly, loss=0.002)
+    monkeypatch.setattr(scene, "grades", lambda: (even,))
+    glows: list[dict] = []
+    draw_cards = scene._draw_cards
+
+    def spy(surface, area, cards, glow, matta) -> None:  # noqa: ANN001
+        glows.append(dict(glow))
+        draw_cards(surface, area, cards, glow, matta)
+
+    monkeypatch.setattr(scene, "_draw_cards", spy)
+    scene.layout()
+    app.draw()
+    assert scene.loss_words(even, scene.rows[0]) == app.t("review.as_good")
+    hand = glows[0]
+    assert hand[even.played.card] == MASTER_GLOW and hand[even.best.card] == MASTER_GLOW
+    assert PLAYED_GLOW not in [colour for glow in glows for colour in glow.values()]

@@ -846,10 +846,12 @@ class ReviewScene(MenuScene):
         style.text(surface, words, pen, loss_box)
         style.text(surface, self.t("table.round", n=grade.round_no), self._note_pen(), where)
         played, best = grade.played.card, grade.best.card
-        hand_glow = {card: PLAYED_GLOW for card in (played,) if card is not None}
+        # a move as good as Master's ("As good") is marked as Master's is, not as one lost
+        mark = MASTER_GLOW if round(grade.loss, 2) == 0 else PLAYED_GLOW
+        hand_glow = {card: mark for card in (played,) if card is not None}
         if best is not None:
             hand_glow[best] = MASTER_GLOW
-        table_glow = {card: PLAYED_GLOW for card in grade.played.captures}
+        table_glow = {card: mark for card in grade.played.captures}
         table_glow.update({card: MASTER_GLOW for card in grade.best.captures})
         x, w = self.hand_column
         hand = pygame.Rect(x, top, w, height)
