@@ -351,6 +351,44 @@ def test_the_card_waits_beside_the_choice_after_the_menu_and_the_cover(fast) -> 
     fast.back()
 
 
+def test_the_choice_is_not_shown_to_the_next_person_under_the_cover_or_the_menu(fast) -> None:
+    """Two people at the screen, the choice open: the menu opened and closed, the cover
+    came down for the one choosing, and their choice, "Which cards does the 6 of coins
+    take?", could be read through it by whoever sat at the screen. It shows again to the
+    one who lifts the cover."""
+    rules = Rules()
+    setup = MatchSetup((SeatConfig("Giulia", True), SeatConfig("Bruno", True)), rules)
+    match = Match.new(rules, 1, first_dealer=1, decks=(deck(*HANDS[2], TABLE),))
+    scene = TableScene(fast, coordinated(fast, setup, match), worker=inline_worker())
+    fast.stack.push(scene)
+
+    def choices_drawn() -> list[object]:
+        return [item.key for item in scene.overlay_items() if item.key[0] == "choice"]
+
+    for _ in range(600):
+        if scene.cover is not None:
+            break
+        fast.frame(1 / 30, [])
+    scene.reveal()
+    settle(fast, scene)
+    scene.input._resolve(Card.parse("6D"), None)
+    scene.ui.finish_all()
+    assert scene.choice is not None and choices_drawn()
+    fast.open("pause")
+    fast.frame(1 / 30, [])
+    assert not choices_drawn()  # nobody holds the screen under the menu
+    fast.back()
+    for _ in range(600):
+        if scene.cover is not None:
+            break
+        fast.frame(1 / 30, [])
+    assert scene.cover == 0 and scene.choice is not None
+    assert not choices_drawn(), "read through the cover"
+    scene.reveal()
+    fast.frame(1 / 30, [])
+    assert choices_drawn()
+
+
 def test_the_card_waiting_beside_the_choice_stays_at_its_spot_after_the_menu(fast) -> None:
     """The choice open, the menu opened and closed: the card waiting beside the choice
     rose a card's lift above its spot (the menu's close raised the card chosen, which is

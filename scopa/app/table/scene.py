@@ -1840,7 +1840,9 @@ class TableScene(Scene):
         if self.chat is not None and self.cover is None:
             items.extend(self.chat.items(self.layout, button=self.chat_on()))
         choice = self.pick.choice
-        if choice is not None:
+        # shown only to the one choosing (it names their card): not under the cover nor
+        # under the menu, with nobody holding a screen several people share
+        if choice is not None and self.cover is None and self.view.face_shown(choice.card):
             matta = self._matta_label()
             card = self.card_name(choice.card)
             if matta is not None and matta[0] == choice.card:  # it takes as the value named
