@@ -128,10 +128,14 @@ class Review:
         return sum(grade.loss for grade in self.of(seat))
 
     def costliest(self, seat: int, count: int = COSTLIEST) -> tuple[MoveGrade, ...]:
-        """``seat``'s moves that lost something (a hundredth of a point, as the rows say
-        it), costliest first (at most ``count``); ties in the order they were played. A
-        round whose one mistake was shown alone, beside moves that lost nearly as much
-        within the tolerance, told the learner of 0.44 points lost elsewhere, unshown."""
+        """``seat``'s moves that lost more than ``TOLERANCE``, costliest first (at most
+        ``count``), then, when there are such, the next that lost something (a hundredth
+        of a point, as the rows say it); ties in the order they were played. A round's one
+        mistake was shown alone beside moves that lost nearly as much within the tolerance,
+        0.44 points lost elsewhere told and unshown. None when no move lost more than the
+        tolerance: the review then says so."""
+        if all(grade.accurate for grade in self.of(seat)):
+            return ()
         costly = [grade for grade in self.of(seat) if round(grade.loss, 2) > 0]
         costly.sort(key=lambda grade: (-grade.loss, grade.number))
         return tuple(costly[:count])

@@ -204,6 +204,8 @@ def test_the_costliest_moves_go_on_within_the_tolerance_when_few_moves_lost_more
     review = Review((0,), grades, (1,))
     assert [g.number for g in review.costliest(0)] == [0, 1, 2]
     assert [g.number for g in review.costliest(0, 5)] == [0, 1, 2, 3]  # 0.004: nothing lost
+    close = Review((0,), grades[1:], (1,))  # no mistake: none listed (the review says so)
+    assert close.costliest(0) == ()
 
 
 def test_cirulla_declarations_are_graded_like_plays() -> None:
