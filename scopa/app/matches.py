@@ -485,7 +485,7 @@ class Matches:
     """How the coach grades off the render loop ('process'; tests may ask for 'thread')."""
     ai_mode = "process"
     """How the tables' computer players think off the render loop ('process'; tests may ask
-    for 'thread': each table of a process starts a worker process of its own)."""
+    for 'thread': each table starts a worker process of its own)."""
     grades_kept = True
     """Whether the kept matches whose accuracy the statistics lack are graded again unasked
     (``grade_kept``; the tests of other things turn it off: a whole match's grading would

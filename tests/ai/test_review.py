@@ -175,7 +175,6 @@ def test_accuracy_counts_only_the_choices_that_mattered() -> None:
     assert review.accuracy(1) == 0.0
     assert [g.number for g in review.costliest(0)] == [4, 2, 6]
     assert [g.number for g in review.costliest(0, 6)] == [4, 2, 6, 5, 1, 3]  # (then 0: none)
-
     assert review.lost(0) == pytest.approx(0 + TOLERANCE + 0.8 + 0.05 + 1.5 + 0.3 + 0.6)
     assert Review((0,), (grade(0.05, spread=0.05),)).accuracy(0) is None
 

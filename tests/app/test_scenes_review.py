@@ -987,7 +987,6 @@ def test_a_match_with_no_choice_of_one_s_own_shows_a_dash_by_round(english) -> N
 def test_a_move_as_good_as_master_s_is_not_marked_as_a_mistake(english, monkeypatch) -> None:
     """A row said "As good" (another move, worth as much as Master's) over the card played
     glowing red with a cross, the mark of a move that lost: both cards are marked good."""
-    import dataclasses
 
     from scopa.app.scenes.review import MASTER_GLOW, PLAYED_GLOW
 
@@ -997,7 +996,7 @@ def test_a_move_as_good_as_master_s_is_not_marked_as_a_mistake(english, monkeypa
     scene = app.stack.top
     scene.age = scene.FADE_IN
     costly = next(g for g in scene.grades() if g.played.card != g.best.card)
-    even = dataclasses.replace(costly, loss=0.002)
+    even = replace(costly, loss=0.002)
     monkeypatch.setattr(scene, "grades", lambda: (even,))
     glows: list[dict] = []
     draw_cards = scene._draw_cards

@@ -311,33 +311,41 @@ def test_the_capture_being_chosen_keeps_the_aids_panels_shut(fast, code) -> None
     assert scene.match.moves()[-1] == chosen  # Enter takes the capture chosen
 
 
-def test_the_card_waits_beside_the_choice_after_the_menu_and_the_cover(fast) -> None:
-    """Two people at the screen, the choice open: the menu opened and closed, the cover
-    lifted again, and the card waiting beside the choice was drawn back in the hand (three
-    cards shown, the plate saying two). It waits beside the choice again, face up."""
+def two_people_choosing(app) -> TableScene:  # noqa: ANN001
+    """Giulia and Bruno at one screen, Giulia's cover lifted and her choice open for the
+    6 of coins."""
     rules = Rules()
     setup = MatchSetup((SeatConfig("Giulia", True), SeatConfig("Bruno", True)), rules)
     match = Match.new(rules, 1, first_dealer=1, decks=(deck(*HANDS[2], TABLE),))
-    scene = TableScene(fast, coordinated(fast, setup, match), worker=inline_worker())
-    fast.stack.push(scene)
-
-    def lift_the_cover() -> None:
-        for _ in range(600):
-            if scene.cover is not None:
-                break
-            fast.frame(1 / 30, [])
-        scene.reveal()
-        settle(fast, scene)
-
-    lift_the_cover()
+    scene = TableScene(app, coordinated(app, setup, match), worker=inline_worker())
+    app.stack.push(scene)
+    cover_lifted(app, scene)
     assert scene.human_to_play == 0
     scene.input._resolve(Card.parse("6D"), None)
     scene.ui.finish_all()
     assert scene.choice is not None
+    return scene
+
+
+def cover_lifted(app, scene: TableScene) -> None:  # noqa: ANN001
+    """Frames until the cover comes down, then lifted by the one it waits for."""
+    for _ in range(600):
+        if scene.cover is not None:
+            break
+        app.frame(1 / 30, [])
+    scene.reveal()
+    settle(app, scene)
+
+
+def test_the_card_waits_beside_the_choice_after_the_menu_and_the_cover(fast) -> None:
+    """Two people at the screen, the choice open: the menu opened and closed, the cover
+    lifted again, and the card waiting beside the choice was drawn back in the hand (three
+    cards shown, the plate saying two). It waits beside the choice again, face up."""
+    scene = two_people_choosing(fast)
     fast.open("pause")
     fast.frame(1 / 30, [])
     fast.back()
-    lift_the_cover()
+    cover_lifted(fast, scene)
     fast.frame(1 / 30, [])
     scene.ui.finish_all()
     assert scene.choice is not None
@@ -356,24 +364,12 @@ def test_the_choice_is_not_shown_to_the_next_person_under_the_cover_or_the_menu(
     came down for the one choosing, and their choice, "Which cards does the 6 of coins
     take?", could be read through it by whoever sat at the screen. It shows again to the
     one who lifts the cover."""
-    rules = Rules()
-    setup = MatchSetup((SeatConfig("Giulia", True), SeatConfig("Bruno", True)), rules)
-    match = Match.new(rules, 1, first_dealer=1, decks=(deck(*HANDS[2], TABLE),))
-    scene = TableScene(fast, coordinated(fast, setup, match), worker=inline_worker())
-    fast.stack.push(scene)
+    scene = two_people_choosing(fast)
 
     def choices_drawn() -> list[object]:
         return [item.key for item in scene.overlay_items() if item.key[0] == "choice"]
 
-    for _ in range(600):
-        if scene.cover is not None:
-            break
-        fast.frame(1 / 30, [])
-    scene.reveal()
-    settle(fast, scene)
-    scene.input._resolve(Card.parse("6D"), None)
-    scene.ui.finish_all()
-    assert scene.choice is not None and choices_drawn()
+    assert choices_drawn()
     fast.open("pause")
     fast.frame(1 / 30, [])
     assert not choices_drawn()  # nobody holds the screen under the menu
