@@ -25,6 +25,9 @@ MOVES = (
     grade("7D", "7D", "7D 1C", "8C", 0.0, 12),  # Master's own
 )
 """Giulia's seven graded moves of a round, in the order played."""
+COSTLIEST = (MOVES[1], MOVES[5], MOVES[2])
+"""The rows of the costliest: the two mistakes, then the move that lost within the
+tolerance."""
 
 
 def pages_seen(app, scene: ReviewScene) -> list[tuple[MoveGrade, ...]]:  # noqa: ANN001
@@ -44,7 +47,7 @@ def test_every_graded_move_is_shown_page_by_page_in_the_order_played(app, langua
     nowhere to be seen, nor what they were worth. Its choice of moves steps from the
     costliest to every move graded, three to a page, in the order played, each page told
     ("Moves 4–6 of 7"), and back round to the costliest."""
-    costliest = (MOVES[1], MOVES[5])
+    costliest = COSTLIEST
     scene = open_review(app, MOVES, (960, 540), language, costliest)
     pages = pages_seen(app, scene)
     assert pages == [costliest, MOVES[:3], MOVES[3:6], MOVES[6:]]
@@ -68,7 +71,7 @@ def test_a_move_as_good_as_masters_is_told_so_not_as_a_loss(app, language, size)
     the same move" (not its move said twice); another worth as much reads "As good"; one
     within the tolerance its small loss in the soft ink, a costly one its loss in red.
     Each is written whole."""
-    scene = open_review(app, MOVES, size, language, (MOVES[1], MOVES[5]))
+    scene = open_review(app, MOVES, size, language, COSTLIEST)
     scene._set_page(0)
     frame(app)
     seen: list[style.Drawn] = []
@@ -100,7 +103,7 @@ def test_a_move_as_good_as_masters_is_told_so_not_as_a_loss(app, language, size)
 def test_try_it_on_a_page_plays_that_rows_position(app, monkeypatch) -> None:  # noqa: ANN001
     """A row's "Try it" on a page of every move plays its own position again, not that of
     the costliest move in the same place."""
-    scene = open_review(app, MOVES, (960, 540), "en", (MOVES[1], MOVES[5]))
+    scene = open_review(app, MOVES, (960, 540), "en", COSTLIEST)
     played: list[MoveGrade] = []
     monkeypatch.setattr(app.matches, "practice", lambda coordinator, g: played.append(g))
     scene._set_page(2)
@@ -114,7 +117,7 @@ def test_another_person_or_round_shows_every_move_from_its_first(app) -> None:  
     """Turned to the other person's moves (fewer of them), the page on show stayed the
     third, past their last: every move stays on show, from the first page."""
     marco = tuple(replace(g, seat=1, number=g.number + 1) for g in MOVES[:2])
-    scene = open_review(app, (*MOVES, *marco), (960, 540), "en", (MOVES[1], MOVES[5]))
+    scene = open_review(app, (*MOVES, *marco), (960, 540), "en", COSTLIEST)
     scene._set_page(2)
     assert scene.seat_choice is not None
     click(app, scene.seat_choice)
@@ -127,7 +130,7 @@ def test_another_person_or_round_shows_every_move_from_its_first(app) -> None:  
 def test_a_move_chosen_by_a_hint_is_said_so(app) -> None:  # noqa: ANN001
     """A move a hint chose, in the list of every move, read as the player's own: its line
     says a hint advised it (such moves are not counted in the accuracy)."""
-    scene = open_review(app, MOVES, (960, 540), "en", (MOVES[1], MOVES[5]))
+    scene = open_review(app, MOVES, (960, 540), "en", COSTLIEST)
     scene.coordinator.hinted = {MOVES[0].number}
     assert scene.played_line(MOVES[0]).endswith(", as a hint advised")
     assert not scene.played_line(MOVES[2]).endswith(", as a hint advised")
