@@ -217,6 +217,47 @@ class MatchSetup:
         return cls(seats, _rules("match rules", data["rules"]))
 
 
+Seating = tuple[tuple[int, tuple[int, ...]], ...]
+"""Who played the seats of a match whose players changed while it went on (Who plays):
+from each move on (by how many moves came before it, the first from 0), the seats people
+at the screen played. Empty: the setup's seats throughout."""
+
+
+def reseated(
+    seating: Seating, before: tuple[int, ...], after: tuple[int, ...], played: int
+) -> Seating:
+    """``seating`` (of a match whose people played ``before``) with people playing ``after``
+    from move ``played`` on."""
+    entries = [entry for entry in seating or ((0, before),) if entry[0] < played]
+    if not entries or entries[-1][1] != after:
+        entries.append((played, after))
+    return () if len(entries) == 1 else tuple(entries)
+
+
+def seating_until(seating: Seating, played: int) -> Seating:
+    """``seating`` of the match's first ``played`` moves (the rest taken back, or lost with
+    a damaged save): a change made after them holds from the next move."""
+    entries: list[tuple[int, tuple[int, ...]]] = []
+    for start, humans in seating:
+        start = min(start, played)
+        while entries and entries[-1][0] == start:
+            entries.pop()  # (changed again before any move)
+        if not entries or entries[-1][1] != humans:
+            entries.append((start, humans))
+    return () if len(entries) <= 1 else tuple(entries)
+
+
+def computer_played(seating: Seating, seat: int, number: int) -> bool:
+    """The computer chose move ``number`` of ``seat`` (a person plays it now, or played
+    it once): False for a match whose seats never changed hands."""
+    humans = None
+    for start, people in seating:
+        if start > number:
+            break
+        humans = people
+    return humans is not None and seat not in humans
+
+
 _SCALARS: dict[str, tuple[type | tuple[type, ...], tuple[str, ...] | None]] = {
     "language": (str, LANGUAGES),
     "corner_index": (bool, None),

@@ -41,7 +41,15 @@ from .engine.errors import NotationError, quote_value
 from .i18n import system_language
 from .log import log
 from .net.codes import TOKEN_LONGEST, is_seat
-from .settings import MAX_NAME, MatchSetup, Settings, SettingsError, salvaged
+from .settings import (
+    MAX_NAME,
+    MatchSetup,
+    Seating,
+    Settings,
+    SettingsError,
+    salvaged,
+    seating_until,
+)
 from .stats import SCHEMA as STATS_SCHEMA
 from .stats import Stats, match_key, result_of
 from .stats import salvage as salvage_stats
@@ -185,6 +193,8 @@ class SavedMatch(tuple):  # type: ignore[type-arg]
     for its first card): continued, the match goes on at the table, not at that sheet."""
     won_before: tuple[int, ...]
     """The matches each side won in the rematches that led to this one (empty: none)."""
+    seating: Seating
+    """Who played the seats as the match went on, when its players changed (Who plays)."""
 
     def __new__(
         cls,
@@ -199,8 +209,10 @@ class SavedMatch(tuple):  # type: ignore[type-arg]
         counted: bool = True,
         sheet_read: bool = False,
         won_before: tuple[int, ...] = (),
+        seating: Seating = (),
     ) -> SavedMatch:
         saved = super().__new__(cls, (setup, record))
+        saved.seating = seating
         saved.counted = counted
         saved.sheet_read = sheet_read
         saved.won_before = won_before
@@ -252,6 +264,8 @@ class PastMatch:
     """The record played out (checked as the file is read)."""
     hinted: frozenset[int] = frozenset()
     undone: bool = False
+    seating: Seating = ()
+    """Who played the seats as the match went on, when its players changed (Who plays)."""
 
     @property
     def key(self) -> str:
@@ -274,6 +288,8 @@ class PastMatch:
             data["hinted"] = sorted(self.hinted)
         if self.undone:
             data["undone"] = True
+        if self.seating:
+            data["seating"] = _seating_listed(self.seating)
         return data
 
     @classmethod
@@ -281,7 +297,7 @@ class PastMatch:
         """A kept match, checked: a match of people at this screen, played out."""
         if not isinstance(data, dict):
             raise DamagedFile("files.cause_content", detail="a past match must be a table")
-        unknown = sorted(set(data) - {"when", "setup", "record", "hinted", "undone"})
+        unknown = sorted(set(data) - {"when", "setup", "record", "hinted", "undone", "seating"})
         if unknown:
             raise DamagedFile("files.cause_content", detail=_unknown_entry(unknown[0]))
         when = data.get("when")
@@ -297,7 +313,8 @@ class PastMatch:
         if not match.over:
             raise DamagedFile("files.cause_content", detail="a past match must be played out")
         hinted = _hinted_moves(data.get("hinted", []), len(record.moves))
-        return cls(when, setup, record, match, hinted, undone)
+        seating = _seating(data.get("seating", []), len(record.moves), len(setup.seats))
+        return cls(when, setup, record, match, hinted, undone, seating)
 
     @property
     def ended(self) -> datetime:
@@ -313,7 +330,7 @@ def _match_opened(
     (None: all were); one of ``_BAD_CONTENT`` if it is not a match this game can open."""
     _check_schema(envelope, SAVE_SCHEMA)
     known = {"schema", "saved", "setup", "record", "undone", "hinted", "shared",
-             "settings_rules", "counted", "sheet_read", "won_before"}  # fmt: skip
+             "settings_rules", "counted", "sheet_read", "won_before", "seating"}  # fmt: skip
     unknown = sorted(set(envelope) - known)
     if unknown:
         raise DamagedFile("files.cause_content", detail=_unknown_entry(unknown[0]))
@@ -366,6 +383,10 @@ def _saved_match(envelope: Any) -> tuple[SavedMatch | None, FileProblem | None, 
         hinted = _hinted_moves(listed, len(record.moves))
     except DamagedFile as error:
         cause, hinted = error.cause, frozenset()
+    try:  # (a seating damaged: the computer's moves graded as the people's, the match kept)
+        seating = _seating(envelope.get("seating", []), len(record.moves), len(setup.seats))
+    except DamagedFile as error:
+        cause, seating = cause or error.cause, ()
     shared = envelope.get("shared", False)
     if not isinstance(shared, bool):  # asked again, rather than the match lost for it
         bad = FileProblem("files.cause_content", {"detail": "'shared' must be true or false"})
@@ -394,6 +415,7 @@ def _saved_match(envelope: Any) -> tuple[SavedMatch | None, FileProblem | None, 
             return None, cause, True
         record = played
         hinted = frozenset(number for number in hinted if number < len(record.moves))
+        seating = seating_until(seating, len(record.moves))
         sheet_read = False  # the plays lost may have been the next round's
     saved = SavedMatch(
         setup,
@@ -405,6 +427,7 @@ def _saved_match(envelope: Any) -> tuple[SavedMatch | None, FileProblem | None, 
         match,
         sheet_read=sheet_read,
         won_before=tuple(won_before),
+        seating=seating,
     )
     return saved, cause, stuck is not None
 
@@ -1156,6 +1179,7 @@ class Store:
         counted: bool = False,
         sheet_read: bool = False,
         won_before: tuple[int, ...] = (),
+        seating: Seating = (),
     ) -> bool:
         """Remember the match left (called after every move); ``undone``: a play was
         taken back in it (a resumed match must remember it for the statistics); ``hinted``:
@@ -1165,7 +1189,8 @@ class Store:
         changes made there since, before it was resumed too); ``counted``: the match is
         over and its result is in the statistics (``finish_match``); ``sheet_read``: the
         sheet of the round last scored was read, its next round not begun; ``won_before``:
-        the matches each side won in the rematches that led to it."""
+        the matches each side won in the rematches that led to it; ``seating``: who played
+        the seats as it went on, when its players changed."""
         if setup.rules != record.rules:
             raise SettingsError("the match setup and the record have different rules")
         envelope: dict[str, Any] = {
@@ -1189,6 +1214,9 @@ class Store:
         hinted = sorted(number for number in hinted if 0 <= number < len(record.moves))
         if hinted:
             envelope["hinted"] = hinted
+        seating = seating_until(seating, len(record.moves))
+        if seating:
+            envelope["seating"] = _seating_listed(seating)
         if not self.locked_out and self._after_other:  # (looking may take the folder over)
             if self._saved_further(record):  # the other copy's: kept, not written over
                 self._tell(FileProblem("files.match_further_elsewhere", topic="further"))
@@ -1308,7 +1336,9 @@ class Store:
                 return False
         if setup.mode in PAST_MODES:  # its review can be opened again (a failed write tells)
             when = ended or _now()
-            past = PastMatch(when, setup, saved.record, match, saved.hinted, saved.undone)
+            past = PastMatch(
+                when, setup, saved.record, match, saved.hinted, saved.undone, saved.seating
+            )
             self.keep_past(past)
         if self.checkpoint is not None:
             self.checkpoint("recorded")
@@ -1326,6 +1356,7 @@ class Store:
             counted=saved.ended if counted is None else counted,
             sheet_read=saved.sheet_read,
             won_before=saved.won_before,
+            seating=saved.seating,
         )
 
     def clear_match(self) -> bool:
@@ -1358,6 +1389,7 @@ class Store:
         shared: bool = False,
         settings_rules: Rules | None = None,
         won_before: tuple[int, ...] = (),
+        seating: Seating = (),
     ) -> bool:
         """Count a finished match in the statistics; it stays saved, as ended, until its
         last score sheet is shown (``clear_match``). The keywords are ``save_match``'s.
@@ -1376,6 +1408,7 @@ class Store:
             settings_rules,
             match,
             won_before=won_before,
+            seating=seating_until(seating, len(match.moves())),
         )
         if not self._save_again(saved, counted=False):
             return False  # the match left on disk is finished again if continued, and counted then
@@ -2254,6 +2287,31 @@ def _hinted_moves(value: object, moves: int) -> frozenset[int]:
         if type(number) is not int or not 0 <= number < moves:
             raise DamagedFile("files.cause_content", detail="'hinted' must list moves of the match")
     return frozenset(value)
+
+
+def _seating(value: object, moves: int, seats: int) -> Seating:
+    """The saved list of who played the seats as the match went on: ``[move, [seats]]``
+    from the first move on (0), each later change after the one before, within the match's
+    moves and seats."""
+    bad = DamagedFile("files.cause_content", detail="'seating' must list who played the seats")
+    if not isinstance(value, list) or len(value) > moves + 1:
+        raise bad
+    out: list[tuple[int, tuple[int, ...]]] = []
+    for entry in value:
+        if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[1], list)):
+            raise bad
+        start, people = entry
+        earliest = out[-1][0] + 1 if out else 0
+        if type(start) is not int or not earliest <= start <= moves or start and not out:
+            raise bad
+        if len(people) > seats or any(type(s) is not int or not 0 <= s < seats for s in people):
+            raise bad
+        out.append((start, tuple(sorted(set(people)))))
+    return tuple(out)
+
+
+def _seating_listed(seating: Seating) -> list[list[Any]]:
+    return [[start, list(people)] for start, people in seating]
 
 
 def _unknown_entry(name: Any) -> str:

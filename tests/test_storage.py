@@ -1222,6 +1222,36 @@ def test_a_sheet_read_is_kept_with_the_match_and_a_damaged_word_of_it_costs_only
 
 
 @pytest.mark.parametrize(
+    "seating", [[[0, [0]], [0, [1]]], [[2, [0]]], [[0, [2]]], [[0, [0]], [31, []]], [0], {"0": [0]}]
+)
+def test_who_played_the_seats_is_kept_with_the_match_and_a_damaged_list_costs_only_itself(
+    tmp_path: Path, seating: object
+) -> None:
+    """Who played the seats as the match went on (a seat handed to the computer and taken
+    back) is saved with it; a damaged list is set aside (the match kept, the player told),
+    the match going on as though its seats never changed hands. Plays lost with a damaged
+    record take their changes."""
+    store = Store(tmp_path)
+    record = GameRecord.parse(_valid_record)
+    people = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", True)), record.rules)
+    handed = ((0, (0, 1)), (4, (0,)), (9, (0, 1)))
+    store.save_match(people, record, seating=handed)
+    assert store.load_match().seating == handed
+    store.save_match(people, replace(record, moves=record.moves[:6]), seating=handed)
+    assert store.load_match().seating == ((0, (0, 1)), (4, (0,)), (6, (0, 1)))
+    store.save_match(people, record)
+    assert "seating" not in json.loads(store.save_path.read_text())
+    envelope = json.loads(store.save_path.read_text())
+    envelope["seating"] = seating
+    store.save_path.write_text(json.dumps(envelope))
+    saved = store.load_match()
+    assert saved is not None and saved[1].text() == record.text() and saved.seating == ()
+    (message,) = store.messages
+    assert message.key == "files.match_mended_set_aside"
+    assert any("seating" in detail for detail in message.details())
+
+
+@pytest.mark.parametrize(
     "tally", [[1], [1, 2, 3], [-1, 2], [1.5, 2], ["1", 2], {"0": 1}, [10**7, 0], [True, 0]]
 )
 def test_a_tally_of_rematches_is_kept_with_the_match_and_a_damaged_one_costs_only_itself(

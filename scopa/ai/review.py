@@ -24,7 +24,7 @@ loses nothing.
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from scopa.engine import Card, GameRecord, Match, Move, Observation
@@ -139,6 +139,10 @@ class Review:
         costly = [grade for grade in self.of(seat) if round(grade.loss, 2) > 0]
         costly.sort(key=lambda grade: (-grade.loss, grade.number))
         return tuple(costly[:count])
+
+    def where(self, keep: Callable[[MoveGrade], bool]) -> Review:
+        """This review of the moves ``keep`` says yes to."""
+        return Review(self.seats, tuple(filter(keep, self.grades)), self.rounds)
 
     def round(self, round_no: int) -> Review:
         """The part of this review about round ``round_no``."""

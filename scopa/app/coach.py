@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable
 from functools import partial
 from typing import Any
 
-from scopa.ai.review import Review, RoundGrading, SeenRound, combine
+from scopa.ai.review import MoveGrade, Review, RoundGrading, SeenRound, combine
 from scopa.engine import GameRecord, Match
 from scopa.log import log_exception
 
@@ -328,10 +328,14 @@ class MatchReviews:
         on_reviewed: Callable[[Review], None] | None = None,
         *,
         later: bool = False,
+        own: Callable[[MoveGrade], bool] | None = None,
     ) -> None:
         self.coach = coach
         self.seats = seats
         self.on_reviewed = on_reviewed
+        self.own = own
+        """Whether a move graded was its person's own, not the computer's playing their
+        seat for a while (None: every move was): the reviews are of their own moves."""
         self.later = later
         """A past match's review: graded after the rounds being played (``Coach.submit``)."""
         self.jobs: dict[int, ReviewJob] = {}
@@ -397,9 +401,15 @@ class MatchReviews:
         """A round could not be graded (the worker stopped, a job withdrawn)."""
         return any(job.error is not None for job in self.jobs.values())
 
-    def review(self, round_no: int) -> Review | None:
+    def review(self, round_no: int, *, whole: bool = False) -> Review | None:
+        """Round ``round_no``'s review, of the people's own moves (``whole``: with the
+        computer's for them too)."""
         job = self.jobs.get(round_no)
-        return None if job is None else job.review
+        review = None if job is None else job.review
+        return review if whole or review is None else self._theirs(review)
+
+    def _theirs(self, review: Review) -> Review:
+        return review if self.own is None else review.where(self.own)
 
     @property
     def ready(self) -> bool:
@@ -412,11 +422,13 @@ class MatchReviews:
         weight = sum(total for _, total in totals)
         return sum(p * total for p, total in totals) / weight if weight else 0.0
 
-    def match_review(self) -> Review | None:
-        """Every round's review as one (None until all are graded)."""
+    def match_review(self, *, whole: bool = False) -> Review | None:
+        """Every round's review as one (None until all are graded), of the people's own
+        moves (``whole``: with the computer's for them too)."""
         if not self.ready:
             return None
-        return combine(self.jobs[n].review for n in sorted(self.jobs))  # type: ignore[misc]
+        review = combine(self.jobs[n].review for n in sorted(self.jobs))  # type: ignore[misc]
+        return review if whole else self._theirs(review)
 
     def _job_finished(self, job: ReviewJob) -> None:
         if job.error is not None:

@@ -35,7 +35,15 @@ from scopa.aids import replay_match
 from scopa.engine import PRESETS, IllegalMove, Match, Move, RoundScored, Rules, RulesError
 from scopa.engine.rules import SEATING
 from scopa.net.protocol import name_key
-from scopa.settings import MAX_ADDRESS, MatchSetup, SeatConfig
+from scopa.settings import (
+    MAX_ADDRESS,
+    MatchSetup,
+    SeatConfig,
+    Seating,
+    computer_played,
+    reseated,
+    seating_until,
+)
 from scopa.stats import Stats, match_key, matches_won
 from scopa.storage import HeldSeat, PastMatch, SavedMatch, sheet_waits
 
@@ -144,6 +152,7 @@ class MatchCoordinator:
         earlier: MatchReviews | None = None,
         counted: bool = True,
         sheet_read: bool = False,
+        seating: Seating = (),
     ) -> None:
         """``earlier``: the reviews of this match as it was left in this game (continued
         now), whose rounds graded or being graded are not graded again; ``counted``: a
@@ -164,6 +173,10 @@ class MatchCoordinator:
         self.undone = undone
         """A play was taken back in this match (the statistics keep it apart)."""
         self.resumed = resumed
+        self.seating = seating
+        """Who played the seats as the match went on, when its players changed (Who plays,
+        saved with the match): a person is reviewed on the moves they made themselves, not
+        on those the computer made for them."""
         self.hinted: set[int] = set(hinted)
         """The moves (by how many moves came before each) played as the hint on show
         said: the review tells how many of a player's moves followed a hint (saved with
@@ -187,7 +200,9 @@ class MatchCoordinator:
         """The reviews of the rounds played (None: this match is not reviewed)."""
         if coach is not None and self.humans:
             later = noter is not None  # a past match: after the rounds being played
-            self.reviews = MatchReviews(coach, self.humans, self._reviewed, later=later)
+            self.reviews = MatchReviews(
+                coach, self.humans, self._reviewed, later=later, own=self.own_move
+            )
             if earlier is not None:
                 self.reviews.carry(earlier)
             if match.rounds:
@@ -306,6 +321,11 @@ class MatchCoordinator:
             saver.note_accuracy(match_key(self.match), accuracy, then=self.noted,
                                 decisions=decisions)  # fmt: skip
 
+    def own_move(self, grade: MoveGrade) -> bool:
+        """``grade``'s move was chosen by the person playing its seat, not by the computer
+        playing it for a while."""
+        return not computer_played(self.seating, grade.seat, grade.number)
+
     def sheet_read(self) -> None:
         """The score sheet of the round last scored was read: the next round is under way
         (saved so, a match continued before its first card goes on at the table)."""
@@ -328,6 +348,7 @@ class MatchCoordinator:
             self.undone = True
         played = len(match.moves())
         self.hinted = {number for number in self.hinted if number < played}  # taken back
+        self.seating = seating_until(self.seating, played)
         self._save()
 
     def save(self) -> None:
@@ -343,6 +364,7 @@ class MatchCoordinator:
             "shared": self.reviews_shared,
             "settings_rules": self.settings_rules,
             "won_before": self.won_before,
+            "seating": self.seating,
         }
         if not self.match.over:
             match = self.match  # its next round not begun, the sheet before it read
@@ -570,6 +592,7 @@ class Matches:
             current.match,
             counted=not current.match.over,
             won_before=current.won_before,
+            seating=current.seating,
         )
 
     # --- the matches a player can start ----------------------------------------------------
@@ -714,6 +737,7 @@ class Matches:
             earlier=earlier,
             counted=saved.counted,
             sheet_read=saved.sheet_read,
+            seating=saved.seating,
         )
         coordinator.settings_rules = saved.settings_rules  # None: the settings as they are
         coordinator.won_before = saved.won_before
@@ -743,6 +767,7 @@ class Matches:
             coach=self.coach if setup.humans else None,
             earlier=current.reviews,
             sheet_read=not current.sheet_unread(),
+            seating=reseated(current.seating, before, setup.humans, len(current.match.moves())),
         )
         coordinator.settings_rules = current.settings_rules
         coordinator.won_before = current.won_before
@@ -963,6 +988,7 @@ class Matches:
             coach=self.coach,
             hinted=past.hinted,
             noter=self._past_notes,
+            seating=past.seating,
         )
         coordinator.noted = self._past_noted
         return coordinator

@@ -50,6 +50,14 @@ def review_stops(tour: Tour) -> None:
     _every_move(tour, review)
     coordinator.hinted = {grade.number for grade in review.review().of(review.seat)}
     tour.show("review, a round played from hints")
+    coordinator.hinted = set()
+    mine = review.review().of(review.seat)  # the computer played from half the round on
+    coordinator.seating = ((0, (review.seat,)), (mine[len(mine) // 2].number, ()))
+    tour.show("review, a round the computer played in part")
+    coordinator.seating = ((0, ()),)
+    tour.show("review, a round the computer played")
+    coordinator.seating = ()
+    coordinator.hinted = {grade.number for grade in mine}
     tour.click(review.scope_choice)
     tour.hover((0, 0))
     tour.show("review, the match so far, with moves from hints")

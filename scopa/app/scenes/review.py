@@ -109,11 +109,20 @@ class ReviewScene(MenuScene):
         """Only one person may look: everyone else's review is hidden."""
         return self.coordinator.mode == "hotseat" and not self.coordinator.reviews_shared
 
-    def review(self) -> Review | None:
-        """The review on show: the round's or the match's so far (None while grading)."""
+    def review(self, *, whole: bool = False) -> Review | None:
+        """The review on show: the round's or the match's so far (None while grading), of
+        the moves the people made themselves (``whole``: the computer's for them too)."""
         if self.scope == "match":
-            return self.reviews.match_review()
-        return self.reviews.review(self.round_no)
+            return self.reviews.match_review(whole=whole)
+        return self.reviews.review(self.round_no, whole=whole)
+
+    def given(self) -> int:
+        """How many moves graded of the seat on show the computer made for it (a person's
+        seat handed to it for a while): not theirs, so not in their review."""
+        review, whole = self.review(), self.review(whole=True)
+        if review is None or whole is None:
+            return 0
+        return len(whole.of(self.seat)) - len(review.of(self.seat))
 
     def waiting_text(self) -> str:
         """What stands in for the review while it is not ready ("" once it is)."""
@@ -158,7 +167,8 @@ class ReviewScene(MenuScene):
         accuracy = review.accuracy(self.seat, hints)
         shown = "\u2014" if accuracy is None else f"{round(accuracy)}%"
         hinted = [g for g in review.of(self.seat) if g.number in hints]
-        counted = "review.decisions_own" if hinted else "review.decisions"
+        given = self.given()
+        counted = "review.decisions_own" if hinted or given else "review.decisions"
         tiles = [
             (self.t("review.accuracy"), shown),
             (self.t("review.lost"), points(self.app.t, self.lost(review))),
@@ -166,6 +176,8 @@ class ReviewScene(MenuScene):
         ]
         if hinted:
             tiles.append((self.t("review.hinted"), str(len(hinted))))
+        if given:
+            tiles.append((self.t("review.given"), str(given)))
         return tiles
 
     def lost(self, review: Review) -> float:
@@ -245,6 +257,8 @@ class ReviewScene(MenuScene):
         review = self.review()
         if review is None:
             return ""
+        if not review.of(self.seat) and self.given():
+            return self.t("review.all_given")
         if review.accuracy(self.seat) is None:
             if round(self.lost(review), 2) > 0:  # small losses, which add up: not "any card"
                 return self.t("review.no_choice_close", tolerance=points(self.app.t, TOLERANCE))

@@ -55,6 +55,7 @@ class MatchSaver:
         settings_rules: Any = None,
         sheet_read: bool = False,
         won_before: tuple[int, ...] = (),
+        seating: tuple[Any, ...] = (),
     ) -> None:
         job = partial(
             self.store.save_match,
@@ -64,6 +65,7 @@ class MatchSaver:
             settings_rules=settings_rules,
             sheet_read=sheet_read,
             won_before=won_before,
+            seating=seating,
         )
         self._submit("table.save_failed", job, setup, record)
 
@@ -77,6 +79,7 @@ class MatchSaver:
         shared: bool = False,
         settings_rules: Any = None,
         won_before: tuple[int, ...] = (),
+        seating: tuple[Any, ...] = (),
     ) -> None:
         """The match is over: counted in the statistics, and kept saved as ended until its
         last sheet is shown (``shown``); the keywords are ``save``'s. One job: a game
@@ -88,6 +91,7 @@ class MatchSaver:
             shared=shared,
             settings_rules=settings_rules,
             won_before=won_before,
+            seating=seating,
         )
         self._submit("table.stats_failed", job, setup, match)
         self._finishing = self._last
