@@ -9,11 +9,14 @@ from scopa.__main__ import open_first_screens
 from scopa.aids.tutorial import HUMAN, STEPS, tutorial_match
 from scopa.app import style
 from scopa.app.scenes.confirm import ConfirmScene
+from scopa.app.scenes.level import LevelScene
 from scopa.app.scenes.title import TitleScene
 from scopa.app.scenes.tutorial import TutorialScene
 from scopa.app.scenes.tutorial_offer import TutorialOffer
+from scopa.app.table import TableScene
 from scopa.engine import Card, Match, Move
 
+from .menu_helpers import close_tables
 from .table_helpers import FRAME, centre_of, click, drag, mouse, pump, settle
 
 C = Card.parse
@@ -98,8 +101,9 @@ def test_the_tutorial_completes_with_scripted_input(fast, store):
     assert scene.score_cell("settebello", 1 - HUMAN) == "\u2014"
     cards = scene.scores[HUMAN].cards
     assert scene.score_cell("carte", HUMAN).split()[0] == str(cards)
-    # The lessons are over: "Skip the tutorial" beside "Back to the menu" skipped nothing.
-    assert scene.button_names() == ["done", "again"]
+    # The lessons are over: "Skip the tutorial" beside "Back to the menu" skipped nothing;
+    # a match can follow at once.
+    assert scene.button_names() == ["play", "done", "again"]
     pump(fast, 2)
     press(fast, scene, "done")
     assert scene.coach.done
@@ -796,3 +800,26 @@ def test_f1_in_the_lessons_opens_the_keys_without_the_table_s_menu(fast) -> None
     key(fast, pygame.K_ESCAPE)
     assert fast.stack.top is scene
     scene.close()
+
+
+def test_the_lessons_end_on_a_match_to_play(fast, store):  # noqa: ANN001
+    """A newcomer at the lessons' end had only "Back to the menu", then the title's Play:
+    "Play a match now" starts one as Play does (the level asked the first time), the
+    lessons done."""
+    scene = TutorialScene(fast)
+    fast.stack.push(scene)
+    settle(fast, scene)
+    scene.coach.restart(next(n for n, step in enumerate(STEPS) if step.key == "score"))
+    pump(fast, 2)
+    assert scene.button_names()[0] == "play" and scene.ringed() is None
+    press(fast, scene, "play")
+    assert fast.settings.tutorial_done and store.load_settings().tutorial_done
+    level = fast.stack.top
+    assert isinstance(level, LevelScene), level
+    assert scene not in list(fast.stack)
+    level.on_choice("beginner")
+    pump(fast, 2)
+    table = fast.stack.top
+    assert isinstance(table, TableScene) and not isinstance(table, TutorialScene)
+    assert table.coordinator.setup.seats[1].level == "beginner"
+    close_tables(fast)

@@ -272,8 +272,8 @@ class TutorialScene(TableScene):
     def button_names(self) -> list[str]:
         step = self.coach.step
         names = []
-        if step is not None and step.wait == "next":
-            names.append("done" if step.key == "score" else "next")
+        if step is not None and step.wait == "next":  # (the last: a match now, or the menu)
+            names.extend(["play", "done"] if step.key == "score" else ["next"])
         if step is not None and step.key == "finish" and not self.coach.autoplay:
             names.append("finish_for_me")
         if step is not None and step.key == "score":  # the last lesson: nothing left to skip
@@ -385,7 +385,7 @@ class TutorialScene(TableScene):
 
     def ringed(self) -> str | None:
         """The button Enter presses, ringed as the keyboard's focus: the one Tab reached,
-        else, for a player on the keys, Next (or Back to the menu) while the coach waits
+        else, for a player on the keys, Next (or Play a match now) while the coach waits
         for it. None where Enter plays a card, or for a player on the pointer."""
         names = self.button_names()
         if self.focus in names:
@@ -402,11 +402,14 @@ class TutorialScene(TableScene):
         return next((name for name, rect in self.buttons() if rect.collidepoint(pos)), None)
 
     def press(self, name: str, *, keys: bool = False) -> None:
-        """Run the coach button ``name`` (next, done, finish_for_me, again, skip); one
+        """Run the coach button ``name`` (next, play, done, finish_for_me, again, skip); one
         that would lose the lessons' progress asks first, when a card has been played or
         the keys pressed it (Enter, meant for a card, on a button Tab had reached)."""
         if name in ("next", "done"):
             self.next_step()
+        elif name == "play":
+            self.next_step()  # the lessons done, the title under
+            self.app.matches.play()  # as its Play: the level asked the first time
         elif name == "finish_for_me":
             self.finish_for_me()
         elif name == "again":
@@ -579,7 +582,7 @@ class TutorialScene(TableScene):
         hot, ringed = self._hot_button(), self.ringed()
         for name, rect in self.buttons():
             # (not "Finish for me": the lesson's card is played by Enter, not by it)
-            primary = name in ("next", "done")
+            primary = name in ("next", "play")
             state = "hot" if name in (hot, ringed) else "normal"
             words = t(f"aids.tut.{name}")
             style.button(

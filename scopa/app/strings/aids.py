@@ -89,6 +89,7 @@ STRINGS = {
         "aids.tut.again_question": "Start the lessons again?",
         "aids.tut.again_detail": "The round is dealt afresh and the lessons begin from the first.",
         "aids.tut.done": "Back to the menu",
+        "aids.tut.play": "Play a match now",
         "aids.tut.finish_for_me": "Finish for me",
         "aids.tut.playing_for_you": "Playing the round out for you…",
         "aids.tut.not_this": "Not this one: {what}",
@@ -242,6 +243,7 @@ STRINGS = {
             "Le carte vengono ridistribuite e le lezioni ripartono dalla prima."
         ),
         "aids.tut.done": "Torna al menu",
+        "aids.tut.play": "Gioca una partita ora",
         "aids.tut.finish_for_me": "Finisci per me",
         "aids.tut.playing_for_you": "Gioco io la smazzata per te…",
         "aids.tut.not_this": "Non questa: {what}",
