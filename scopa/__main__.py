@@ -64,8 +64,8 @@ def parse_size(text: str) -> tuple[int, int]:
         ) from None
     if width < 320 or height < 240 or width > 16384 or height > 16384:
         raise argparse.ArgumentTypeError(
-            f"window size {text} is out of range: from 320x240 (the window opens at least at "
-            "960x540) to 16384x16384"
+            f"window size {text} cannot be used: give one from 320x240 to 16384x16384 (a "
+            "size under 960x540 opens the window at 960x540)"
         )
     return width, height
 
