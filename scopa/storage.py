@@ -1835,15 +1835,16 @@ class Store:
                 self._claim(quiet=True)
             if self._locked_out:  # another copy took the folder made again: it saves
                 return
-            restored = False
+            restored = []
             for path, data in list(self._known.items()):
                 if path == writing or present(path) is not False:
                     continue
                 with contextlib.suppress(OSError):  # a write that fails says so itself
                     atomic_write(path, data, self.checkpoint)
-                    restored = True
-        if restored:
-            self._tell(FileProblem("files.folder_restored", {"folder": str(self.data_dir)}))
+                    restored.append(path.name)
+        if restored:  # (named: it told of past matches it had never read, not written back)
+            params = {"folder": str(self.data_dir), "files": ", ".join(sorted(restored))}
+            self._tell(FileProblem("files.folder_restored", params))
 
     def clean_temporary_files(self, older_than: float = 3600.0) -> int:
         """Remove temporary files left by writes that were killed; returns how many."""

@@ -709,8 +709,9 @@ def test_a_folder_removed_under_the_game_gets_back_what_the_game_held(tmp_path: 
     assert len(again.load_past()) == past == 1
     saved = again.load_match()
     assert saved is not None and saved.match.moves() == match.moves()
-    told = [problem.key for problem in store.take_messages()]
-    assert told == ["files.folder_restored"]
+    (told,) = store.take_messages()
+    assert told.key == "files.folder_restored"
+    assert told.params["files"] == "past.json, settings.toml, stats.json"  # (match.json saved)
     assert not again.take_messages()
 
 

@@ -2718,6 +2718,7 @@ class Tour:
                 "backup": "stats.json.bak",
                 "folder": folder,
                 "path": path,
+                "files": "match.json, settings.toml, stats.json",
             }
             yield FileProblem(f"files.{sentence}", params)
         for cause in causes:
