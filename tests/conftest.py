@@ -1,4 +1,5 @@
-"""What every test shares: the network links it opened are closed when it ends."""
+"""What every test shares: the network links it opened are closed when it ends; the
+generated examples are not timed (the suite runs on two busy cores)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,12 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# A generated example that took a second to make on a loaded machine failed the suite
+# ("too slow"), as would one taking over 200 ms to run: what is checked is the result.
+settings.register_profile("suite", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("suite")
 
 
 @pytest.fixture(autouse=True)
