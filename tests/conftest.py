@@ -15,6 +15,23 @@ settings.register_profile("suite", deadline=None, suppress_health_check=[HealthC
 settings.load_profile("suite")
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The slow tests first (a minute each, some), shared out among the workers: given out
+    last, one kept a worker busy long after the other had ended; first, the short ones fill
+    the workers' ends. xdist hands each worker a first run of consecutive tests (a quarter
+    of its share): each run begins with its part of the slow ones."""
+    slow = [item for item in items if item.get_closest_marker("slow") is not None]
+    rest = [item for item in items if item.get_closest_marker("slow") is None]
+    workers = getattr(config, "workerinput", {}).get("workercount", 1)
+    run = max(2, len(items) // workers // 4)
+    heads: list[list[pytest.Item]] = [slow[worker::workers] for worker in range(workers)]
+    ordered: list[pytest.Item] = []
+    for head in heads:
+        ordered += head + rest[: max(0, run - len(head))]
+        rest = rest[max(0, run - len(head)) :]
+    items[:] = ordered + rest
+
+
 @pytest.fixture(autouse=True)
 def links_closed(monkeypatch) -> Iterator[None]:  # noqa: ANN001
     """Close every link to a server the test opened and left open. The game's links run on

@@ -15,6 +15,7 @@ from tests.tool_modules import load_tool
 soak = load_tool("soak")
 
 
+@pytest.mark.slow
 def test_short_soak_passes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code = soak.main(["--matches", "12", "--seed", "11", "--out", str(tmp_path)])  # 2 to 6 seats
     out = capsys.readouterr().out

@@ -939,6 +939,7 @@ def _written_elsewhere(kind: str, tmp_path: Path) -> Store:
     return other
 
 
+@pytest.mark.slow
 @posix_only
 def test_saves_killed_at_random_moments_never_lose_the_last_good_save(tmp_path: Path) -> None:
     """A process saving in a loop (like the game after every move) is killed at random

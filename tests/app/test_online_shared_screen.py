@@ -11,6 +11,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pygame
+import pytest
 
 from scopa.app import style
 from scopa.app.online import OnlineSession
@@ -437,6 +438,7 @@ def play_to_the_sheet(app, table, friend) -> ScoringScene:  # noqa: ANN001
     return app.stack.top
 
 
+@pytest.mark.slow
 def test_a_rematch_takes_both_people_here_to_the_new_table(app, monkeypatch):
     table, friend = host_with_one_here(app, monkeypatch)
     try:

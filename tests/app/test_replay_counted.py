@@ -5,6 +5,7 @@ though it has that match's seed and, at Scopa, as many plays when as many rounds
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from scopa.app.ai_worker import AiWorker, first_legal
 from scopa.app.scenes.scoring import RESULT_CLICK_GRACE, ScoringScene
@@ -34,6 +35,7 @@ def play_to_the_last_sheet(app, choose) -> ScoringScene:  # noqa: ANN001
     raise AssertionError("the match never ended")
 
 
+@pytest.mark.slow
 def test_a_match_replayed_from_the_last_sheet_is_counted_and_kept(english, store, monkeypatch):
     """Anna won, replayed the first round from the last sheet and lost the replay in as
     many rounds: the statistics said one match played, won, and Past matches listed only

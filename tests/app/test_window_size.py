@@ -150,6 +150,7 @@ def open_files() -> int:
     return len(os.listdir("/proc/self/fd"))
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="counts files through /proc")
 def test_resizing_the_window_again_and_again_does_not_open_a_file_each_time(tmp_path):
     """Every size of window asks for fonts of its own sizes, and each font held its file

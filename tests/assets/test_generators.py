@@ -60,6 +60,7 @@ def _pygame():
     pygame.quit()
 
 
+@pytest.mark.slow
 def test_cards_regenerate_identically_and_match_the_committed_files(tmp_path):
     first, second = tmp_path / "a", tmp_path / "b"
     for style, cards in SAMPLE.items():

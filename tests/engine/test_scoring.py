@@ -305,6 +305,7 @@ def test_scores_with_bonus_scope_agree_with_a_card_by_card_reading():
         assert list(scores) == literal_scores(piles, scope, rules, bonus)
 
 
+@pytest.mark.slow
 def test_totals_are_the_totals_of_the_breakdowns():
     """``ScoringPlan.totals`` counts two sides' points itself for the common categories and
     reads them off the breakdowns otherwise: either way the breakdowns' totals."""

@@ -145,6 +145,7 @@ def test_random_rounds_per_preset(preset):
         play_round_checked(Round.deal_random(rules, rng, dealer=rng.randrange(rules.players)), rng)
 
 
+@pytest.mark.slow
 def test_random_rounds_with_random_toggles():
     rng = random.Random(2024)
     for _ in range(1000):
@@ -152,6 +153,7 @@ def test_random_rounds_with_random_toggles():
         play_round_checked(Round.deal_random(rules, rng, dealer=rng.randrange(rules.players)), rng)
 
 
+@pytest.mark.slow
 def test_random_cirulla_rounds_with_random_toggle_mixes():
     rng = random.Random(51)
     declared = named = bonus = 0

@@ -181,6 +181,7 @@ SLOW = ("--think", "0.15")
 slowly the other processes start."""
 
 
+@pytest.mark.slow
 def test_a_killed_server_restarts_and_every_table_goes_on(tmp_path) -> None:
     store = str(tmp_path / "tables.sqlite3")
     server = ServerProcess(store, "--workers", "0").start()
