@@ -109,17 +109,23 @@ class ReviewScene(MenuScene):
         """Only one person may look: everyone else's review is hidden."""
         return self.coordinator.mode == "hotseat" and not self.coordinator.reviews_shared
 
-    def review(self, *, whole: bool = False) -> Review | None:
+    def review(self) -> Review | None:
         """The review on show: the round's or the match's so far (None while grading), of
-        the moves the people made themselves (``whole``: the computer's for them too)."""
+        the moves the people made themselves."""
         if self.scope == "match":
-            return self.reviews.match_review(whole=whole)
-        return self.reviews.review(self.round_no, whole=whole)
+            return self.reviews.match_review()
+        return self.reviews.review(self.round_no)
 
     def given(self) -> int:
         """How many moves graded of the seat on show the computer made for it (a person's
         seat handed to it for a while): not theirs, so not in their review."""
-        review, whole = self.review(), self.review(whole=True)
+        if self.reviews.own is None:
+            return 0
+        if self.scope == "match":
+            review, whole = self.reviews.match_review(), self.reviews.match_review(whole=True)
+        else:
+            review = self.reviews.review(self.round_no)
+            whole = self.reviews.review(self.round_no, whole=True)
         if review is None or whole is None:
             return 0
         return len(whole.of(self.seat)) - len(review.of(self.seat))
