@@ -54,7 +54,7 @@ from .remote import ROUND_BEGAN, RemoteCoordinator, SharedScreen
 from .scenes.flow import describe, saved_line
 from .table.chat import SAID_KEY
 from .table.saving import MatchSaver
-from .toasts import worded
+from .toasts import Toast, worded
 from .wording import CODED_SEEDS, Seats, is_default_name, join
 
 if TYPE_CHECKING:
@@ -776,6 +776,7 @@ class Matches:
         self._open(coordinator)
         gone = [seat for seat in before if seat not in setup.humans]
         back = [seat for seat in setup.humans if seat not in before]
+        self.app.toasts.forget(_told_seats)  # (the change before, undone, told on over this)
         for key, changed in (("seats.now_computer", gone), ("seats.now_person", back)):
             if changed:
                 self.app.notify(partial(_seats_named, key, setup, changed), 6.0)
@@ -1479,6 +1480,11 @@ def _seats_named(key: str, setup: MatchSetup, seats: list[int], t: Callable[...,
     """The message ``key`` naming ``seats`` of ``setup`` in the language of ``t``."""
     seated = Seats(setup, t)
     return t(key, names=join(t, [seated.seat_name(seat) for seat in seats]))
+
+
+def _told_seats(toast: Toast) -> bool:
+    """``toast`` tells who plays a seat now (``Matches.reseat``)."""
+    return isinstance(toast.words, partial) and toast.words.func is _seats_named
 
 
 def online_key(coordinator: Any) -> str:

@@ -137,3 +137,16 @@ def test_six_seats_fit_the_sheet(app, size) -> None:  # noqa: ANN001
     assert all(a.bottom <= b.top for a, b in zip(rows, rows[1:]))
     assert scene.note_box.bottom <= scene.back_button.rect.top
     close_tables(app)
+
+
+def test_a_seat_given_back_is_not_still_said_to_be_the_computer_s(app, store) -> None:
+    """Papà handed to the computer before the round's last play, then given back on its
+    score sheet a moment later: the toast of the first change, still up, said "The
+    computer plays for Papà now" over the second's. The latest change alone is told."""
+    at_the_table(app, FAMILY, Rules(players=3))
+    away = (*FAMILY[:2], SeatConfig("Papà", False, "beginner"))
+    app.matches.reseat(away)
+    app.matches.reseat(FAMILY)
+    told = [toast.text for toast in app.toasts.shown()]
+    assert told == [app.t("seats.now_person", names="Papà")]
+    close_tables(app)
