@@ -55,3 +55,40 @@ def test_no_card_of_the_next_hand_rises_under_a_pointer_gone_to_the_sheet(fast, 
     pump(fast, 30)
     assert scene.match.round.round_no == 2 and scene.pick.hovered is None
     assert all(scene.view.sprites[card].lift == 0 for card in scene.match.round.hand(0))
+
+
+def test_enter_pressed_on_as_the_sheet_goes_plays_no_card_of_the_new_hand(fast):
+    """The sheet clicked away at the fastest speed, the new round dealt at once (led by the
+    player here, or by the computer playing at once), and Enter pressed on three times
+    meant for the sheet: the first chose the new hand's first card and the next played it,
+    unseen. Keys that choose or play wait until
+    the new hand has been in sight a moment; the keys then play as always."""
+    from scopa.app.table.scene import NEW_HAND_CALM
+
+    fast.settings = fast.settings.with_(animation_speed="instant")
+    match = at_the_last_card()
+    setup = MatchSetup.solo(Rules(), "beginner")
+    scene = TableScene(fast, coordinated(fast, setup, match), worker=inline_worker())
+    fast.stack.push(scene)
+    settle(fast, scene)
+    (last,) = scene.match.round.hand(0)
+    drag(fast, scene.view.sprites[last].rect().center, empty_felt(scene))
+    sheet = sheet_opens(fast, 3000)
+    pump(fast, 120)  # (read a moment: a click as it came was not taken)
+    click(fast, sheet.buttons[-1].rect.center)
+    assert fast.stack.top is scene
+    for _ in range(600):  # (the player leads this one)
+        pump(fast)
+        if scene.human_to_play == 0:
+            break
+    assert scene.match.round.round_no == 2 and scene.human_to_play == 0
+    enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
+    for _ in range(3):
+        fast.frame(0.1, [enter])
+    assert scene.pick.selected is None and not any(s == 0 for s, _ in scene.match.round.history())
+    fast.frame(NEW_HAND_CALM, [])
+    fast.frame(0.1, [enter])
+    assert scene.pick.selected == scene.match.round.hand(0)[0]  # chosen, as always
+    fast.frame(0.1, [enter])
+    settle(fast, scene)
+    assert any(seat == 0 for seat, _ in scene.match.round.history())

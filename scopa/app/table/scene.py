@@ -41,7 +41,7 @@ from .disguise import Disguise
 from .drag import DragController
 from .frame import Item, box
 from .hud import background, cover_button, dealer_disc, draw_cover, plate_width
-from .input import CARD_KEYS, PLAY_KEYS, Pick, TableInput
+from .input import CARD_KEYS, HAND_KEYS, PLAY_KEYS, Pick, TableInput
 from .knock import KNOCK_KEY, KnockBar, KnockButton, may_knock
 from .layout import TableLayout, card_rect
 from .menu import MenuButton
@@ -97,6 +97,12 @@ SHOWN_CALM = 0.4
 clicks that follow the one that lifted it (a double or triple click on the button) fell
 on the card under the button as a double click on it, and played it unseen; so did an
 Enter pressed once more."""
+NEW_HAND_CALM = 0.5
+"""Seconds a player's first turn of a round after a score sheet takes no key that chooses
+or plays a card,
+each such key pressed meanwhile starting them again: Enter pressed on and on to be done
+with the score sheet chose the first card of the new hand and played it unseen (the
+computer leading at once at the fastest speed)."""
 TAPPED_SECONDS = 3.0
 """How long the cover says how to lift it after a try that did not (a click too short, a
 press the button was not ready for, an Enter too soon)."""
@@ -258,6 +264,10 @@ class TableScene(Scene):
         self._must_take_told = False
         """A card laid on the open cloth that took at once was told why (``must_take``)."""
         self.clock = 0.0
+        self._turn: tuple[int, int] | None = None
+        """The turn the player was last given (rounds scored, plays made in the round)."""
+        self._turn_since = 0.0
+        """When it came (``NEW_HAND_CALM``)."""
         self._clicked_at: float | None = None
         """When the mouse's button last went down on the table (``clock``)."""
         self.still_frames = 0
@@ -701,7 +711,26 @@ class TableScene(Scene):
             return True
         if self._waits_for_hint(event):
             return True
+        if self._new_hand_calm(event):
+            return True
         return self.input.handle(event)
+
+    def _new_hand_calm(self, event: pygame.event.Event) -> bool:
+        """A key that chooses or plays a card, pressed within ``NEW_HAND_CALM`` of the
+        player's first turn of the round (or of the last such key): taken for a key of the
+        sheet pressed on, it does nothing (see ``NEW_HAND_CALM``)."""
+        seat = self.human_to_play
+        if (
+            event.type != pygame.KEYDOWN
+            or (event.key not in HAND_KEYS and event.key not in CARD_KEYS)
+            or seat is None
+            or not self.match.rounds  # (no sheet before the first)
+            or any(played == seat for played, _ in self.match.round.history())
+            or self.clock - self._turn_since >= NEW_HAND_CALM
+        ):
+            return False
+        self._turn_since = self.clock
+        return True
 
     def _no_knock_words(self, seat: int) -> str:
         """Why K knocks nothing for ``seat`` now: a card of this hand is played, the hand
@@ -1065,6 +1094,9 @@ class TableScene(Scene):
             return
         turn = self.match.turn
         if turn in self.humans:
+            now = (len(self.match.rounds), len(self.match.round.history()))
+            if self._turn != now:
+                self._turn, self._turn_since = now, self.clock
             passing = self._nothing_to_show()
             if passing is not None:
                 self.play(passing)
