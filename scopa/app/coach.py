@@ -389,9 +389,11 @@ class MatchReviews:
 
     def carry(self, earlier: MatchReviews) -> None:
         """The rounds ``earlier`` graded or is grading (the same match before it was left
-        and continued) are this match's: not graded again."""
+        and continued, or its seats changed hands) are this match's: not graded again, when
+        they grade every seat played here (a seat handed to the computer, then given back,
+        had each round graded anew)."""
         for round_no, job in earlier.jobs.items():
-            if job.error is None and job.seats == self.seats:
+            if job.error is None and set(self.seats) <= set(job.seats):
                 job.listeners.append(self._job_finished)
                 self.jobs[round_no] = job
                 self._carried.add(round_no)

@@ -71,6 +71,14 @@ def test_a_person_is_not_reviewed_on_the_moves_the_computer_made_for_them(englis
     saved = store.load_match()
     assert saved is not None and saved.seating == coordinator.seating
 
+    # Handed over again, and given back: the round graded is not graded again for it (the
+    # review began again at 4 %), its grades of the seats still played here kept.
+    app.matches.reseat(BRUNO_AWAY)
+    assert app.matches.current.reviews.job(1) is job
+    app.matches.reseat(PEOPLE)
+    assert app.matches.current.reviews.job(1) is job
+    coordinator = app.matches.current
+
     close_tables(app)
     scene = app.open("review", coordinator=coordinator, round_no=1)
     click(app, scene.name_buttons[1])  # Bruno
