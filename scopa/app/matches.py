@@ -776,7 +776,7 @@ class Matches:
         self._open(coordinator)
         gone = [seat for seat in before if seat not in setup.humans]
         back = [seat for seat in setup.humans if seat not in before]
-        self.app.toasts.forget(_told_seats)  # (the change before, undone, told on over this)
+        self.app.toasts.forget(_told_seats)  # (the change before it, still up, said otherwise)
         for key, changed in (("seats.now_computer", gone), ("seats.now_person", back)):
             if changed:
                 self.app.notify(partial(_seats_named, key, setup, changed), 6.0)

@@ -34,12 +34,17 @@ def at_the_last_card() -> Match:
     raise AssertionError("no such match")
 
 
-def test_no_card_of_the_next_hand_rises_under_a_pointer_gone_to_the_sheet(fast, monkeypatch):
-    match = at_the_last_card()
+def table_at_the_last_card(app) -> TableScene:  # noqa: ANN001
+    """The table of ``at_the_last_card``'s match against the computer, settled."""
     setup = MatchSetup.solo(Rules(), "beginner")
-    scene = TableScene(fast, coordinated(fast, setup, match), worker=inline_worker())
-    fast.stack.push(scene)
-    settle(fast, scene)
+    scene = TableScene(app, coordinated(app, setup, at_the_last_card()), worker=inline_worker())
+    app.stack.push(scene)
+    settle(app, scene)
+    return scene
+
+
+def test_no_card_of_the_next_hand_rises_under_a_pointer_gone_to_the_sheet(fast, monkeypatch):
+    scene = table_at_the_last_card(fast)
     (last,) = scene.match.round.hand(0)
     where = scene.view.sprites[last].rect().center
     drag(fast, where, empty_felt(scene))
@@ -61,16 +66,12 @@ def test_enter_pressed_on_as_the_sheet_goes_plays_no_card_of_the_new_hand(fast):
     """The sheet clicked away at the fastest speed, the new round dealt at once (led by the
     player here, or by the computer playing at once), and Enter pressed on three times
     meant for the sheet: the first chose the new hand's first card and the next played it,
-    unseen. Keys that choose or play wait until
-    the new hand has been in sight a moment; the keys then play as always."""
+    unseen. Keys that choose or play wait until the new hand has been in sight a moment;
+    the keys then play as always."""
     from scopa.app.table.scene import NEW_HAND_CALM
 
     fast.settings = fast.settings.with_(animation_speed="instant")
-    match = at_the_last_card()
-    setup = MatchSetup.solo(Rules(), "beginner")
-    scene = TableScene(fast, coordinated(fast, setup, match), worker=inline_worker())
-    fast.stack.push(scene)
-    settle(fast, scene)
+    scene = table_at_the_last_card(fast)
     (last,) = scene.match.round.hand(0)
     drag(fast, scene.view.sprites[last].rect().center, empty_felt(scene))
     sheet = sheet_opens(fast, 3000)
