@@ -77,7 +77,7 @@ STRINGS = {
             "Click a set (or arrows and Enter); click outside or Esc: take the card back"
         ),
         "table.choose_lay": "Take nothing: lay it on the table",
-        "table.choose_leaves": "Leaves",
+        "table.choose_leaves": "Left on the table",
         "table.cannot_take": "{card} cannot take {target}",
         "table.must_take_other": "{card} cannot take {target}: it must take {options}",
         "table.must_take_some": (
@@ -234,7 +234,7 @@ STRINGS = {
             "Fai clic su una presa (o frecce e Invio); clic fuori o Esc: riprendi la carta"
         ),
         "table.choose_lay": "Non prendere: calala in tavola",
-        "table.choose_leaves": "Lascia",
+        "table.choose_leaves": "Restano in tavola",
         "table.cannot_take": "Con {card} non puoi prendere {target}",
         "table.must_take_other": "Con {card} non puoi prendere {target}: devi prendere {options}",
         "table.must_take_some": (
