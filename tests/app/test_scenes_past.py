@@ -89,7 +89,7 @@ def test_a_past_match_s_review_opens_again_and_its_positions_are_played(english,
     assert graded is not None
     assert graded.rounds == tuple(range(1, rounds + 1))
     review.scope_choice.set(("round", 1))
-    assert review.heading() == "Round 1 reviewed" and review.review().rounds == (1,)
+    assert review.heading() == "Round 1 review" and review.review().rounds == (1,)
     review.scope_choice.set(("match", 0))
     shown = dict(review.summary())
     assert shown["Accuracy"] == f"{round(accuracy)}%"  # as it was graded when it ended

@@ -107,8 +107,17 @@ def misfits(drawn_texts: list[tuple[str, style.Drawn]]) -> set[str]:
     return problems
 
 
+def fresh_fonts() -> None:
+    """The fonts opened anew: those kept from a test before are gone with the font module,
+    when a test between quit it ("Invalid font")."""
+    pygame.font.init()
+    _font.cache_clear()
+    _picture.cache_clear()
+
+
 def glyphless(drawn_texts: list[tuple[str, style.Drawn]]) -> set[str]:
     """The texts holding a character their font draws as a box."""
+    fresh_fonts()
     problems = set()
     for place, drawn in drawn_texts:
         missing = _missing(drawn.role, drawn.words)
@@ -183,5 +192,5 @@ def test_the_keys_left_out_are_in_the_tables() -> None:
 
 
 def test_the_check_sees_a_missing_glyph() -> None:
-    pygame.font.init()
+    fresh_fonts()
     assert _missing("ui", "A\U000f0000") == ["\U000f0000"]
