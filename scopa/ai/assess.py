@@ -73,6 +73,7 @@ class Judge:
         self._rank_value = [0.0] * 11
         self._rank_chance = [0.0] * 11
         known = view.known_hand(view.next_seat) if view.cards_in_hands > 1 else None
+        self._known = known
         if known is not None:
             while known:
                 low = known & -known
@@ -178,6 +179,24 @@ class Judge:
                 sweepable = sweepable or sweeps
                 options.append((best + REPLY_CARD_SHARE * worths[rank], chance))
         return expected_take(options), sweepable
+
+    def sweepers(self, left: int) -> tuple[int, ...]:
+        """The ranks, one per copy, of the cards the next player may hold that could
+        clear ``left`` for a scopa (the shown hand's own, where it is shown): the cards a
+        move leaving ``left`` gives a scopa to. Empty on the round's last card."""
+        view = self.view
+        if not left or not self.reply_hand or view.last_play:
+            return ()
+        reply_last = view.cards_in_hands == 2 and view.stock_size == 0
+        held = view.unseen if self._known is None else self._known
+        ranks = sorted(view.value_of(index) for index in bits(held))
+        sweeping = {
+            rank
+            for rank in set(ranks)
+            if left in view.sets(left, rank)
+            and scores_scopa(view.rules, left, rank, left, reply_last, view.aces)
+        }
+        return tuple(rank for rank in ranks if rank in sweeping)
 
     def reply_takes(self, table: int) -> list[tuple[int, float, bool]]:
         """Per rank that could take something from ``table``: the best it could take (a
@@ -357,6 +376,26 @@ def describe(
     if alone:
         return "only_capture", {}
     return "capture", {"count": 2}
+
+
+KNOWN_ENDS = frozenset({"wins_by_end", "denies_by_end", "wins_denies"})
+"""Reasons that tell how the round ends (``outcome``): a scopa given on the way is in it."""
+
+
+def warned(
+    judge: Judge, chosen: Assessment, reason: tuple[str, dict[str, object]]
+) -> tuple[str, dict[str, object]]:
+    """``reason`` for ``chosen``, with the scopa it leaves to the next player told beside it
+    (``sweep``: the ranks of the cards that could make it, one per copy): a reason that
+    spoke only of what the move takes said nothing of the lone king it left, one still
+    unseen."""
+    code, params = reason
+    if chosen.move.card is None or code in KNOWN_ENDS:
+        return reason
+    sweep = judge.sweepers(chosen.left)
+    if not sweep:
+        return reason
+    return code, {**params, "sweep": ",".join(str(rank) for rank in sweep)}
 
 
 PRIME_ORDER = (7, 6, 1)

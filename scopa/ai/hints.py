@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from scopa.engine import Move, Observation
 
-from .assess import Judge, describe
+from .assess import Judge, describe, warned
 from .master import MasterPlayer
 from .outcome import sharpened
 from .reasons import reason_text
@@ -36,5 +36,5 @@ def hint(obs: Observation, seed: int = 0, time_limit: float | None = None) -> Hi
     judge = Judge(view)
     assessments = [judge.assess(other) for other in view.moves]
     chosen = next(item for item in assessments if item.move == move)
-    code, params = sharpened(view, describe(view, chosen, assessments), move)
+    code, params = warned(judge, chosen, sharpened(view, describe(view, chosen, assessments), move))
     return Hint(move, code, tuple(sorted(params.items())))

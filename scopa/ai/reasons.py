@@ -201,16 +201,46 @@ ITALIAN_ARTICLES = {
 """The article of each point named alone in Italian ("la primiera"); a list goes without,
 as players say it ("carte, denari e primiera")."""
 AND = {"en": " and ", "it": " e "}
+OR = {"en": " or ", "it": " o "}
 TIMES = {"en": ("two", "three", "four"), "it": ("due", "tre", "quattro")}
-ACES = {"en": "aces", "it": "assi"}
+PLURAL_RANKS: dict[str, tuple[str, ...]] = {
+    "en": ("", "aces", "2s", "3s", "4s", "5s", "6s", "7s", "knaves", "knights", "kings"),
+    "it": ("", "assi", "2", "3", "4", "5", "6", "7", "fanti", "cavalli", "re"),
+}
+FRENCH_PLURAL_RANKS: dict[str, tuple[str, ...]] = {
+    "en": (*PLURAL_RANKS["en"][:8], "jacks", "queens", "kings"),
+    "it": (*PLURAL_RANKS["it"][:8], "fanti", "donne", "re"),
+}
+SWEEP: dict[str, tuple[str, str]] = {
+    "en": (
+        "{reason}, but {cards} still unseen could make a scopa",
+        "{reason}, but {cards} still unseen could make a scopa",
+    ),
+    "it": (
+        "{reason}, ma {cards} ancora da vedere può fare scopa",
+        "{reason}, ma {cards} ancora da vedere possono fare scopa",
+    ),
+}
+"""A reason with the scopa its move leaves to the next player (``sweep``): said of one
+card, then of more."""
 
 
-def rank_times(rank: int, count: int, lang: str) -> str:
-    """``count`` cards of one rank (2 to 4): "two 6s", "due assi"."""
-    number = TIMES[lang][count - 2]
-    if rank == 1:
-        return f"{number} {ACES[lang]}"
-    return f"{number} {rank}s" if lang == "en" else f"{number} {rank}"
+def rank_times(rank: int, count: int, lang: str, french: bool = False) -> str:
+    """``count`` cards of one rank (2 to 4): "two 6s", "due assi", "two kings"."""
+    plural = (FRENCH_PLURAL_RANKS if french else PLURAL_RANKS)[lang][rank]
+    return f"{TIMES[lang][count - 2]} {plural}"
+
+
+def ranks_counted(ranks: list[int], lang: str, french: bool) -> list[str]:
+    """Cards named by rank, one per copy, as a list of words: each rank once, with its
+    count ("a 7", "two 6s", "due assi")."""
+    named = FRENCH_RANK_NAMES if french else RANK_NAMES
+    return [
+        named[lang][rank]
+        if ranks.count(rank) == 1
+        else rank_times(rank, ranks.count(rank), lang, french)
+        for rank in dict.fromkeys(ranks)
+    ]
 
 
 MOST = "most "
@@ -279,12 +309,7 @@ def reason_text(
         values["rank"] = (FRENCH_RANK_NAMES if french else RANK_NAMES)[lang][rank]
     ranks = values.get("ranks")
     if isinstance(ranks, str):  # "7,6,1": a 7, a 6 and an ace; "6,6": two 6s
-        named = FRENCH_RANK_NAMES if french else RANK_NAMES
-        told = [int(r) for r in ranks.split(",")]
-        names = [
-            named[lang][r] if told.count(r) == 1 else rank_times(r, told.count(r), lang)
-            for r in dict.fromkeys(told)
-        ]
+        names = ranks_counted([int(r) for r in ranks.split(",")], lang, french)
         values["ranks"] = (
             ", ".join(names[:-1]) + AND[lang] + names[-1] if len(names) > 1 else names[0]
         )
@@ -295,7 +320,14 @@ def reason_text(
     values["rivals"] = RIVALS[lang][values.get("rivals") == 1]
     if values.get("count", 1) == 1 and code in SINGULAR[lang]:  # (a card of coins told
         # without its count: one)
-        return SINGULAR[lang][code].format(**values)
-    if values.get("points") == 1 and code in ONE_SCOPA[lang]:
-        return ONE_SCOPA[lang][code].format(**values)
-    return TEXTS[lang][code].format(**values)
+        said = SINGULAR[lang][code].format(**values)
+    elif values.get("points") == 1 and code in ONE_SCOPA[lang]:
+        said = ONE_SCOPA[lang][code].format(**values)
+    else:
+        said = TEXTS[lang][code].format(**values)
+    sweep = values.get("sweep")
+    if not isinstance(sweep, str) or not sweep:
+        return said
+    told = [int(rank) for rank in sweep.split(",")]
+    cards = OR[lang].join(ranks_counted(told, lang, french))
+    return SWEEP[lang][len(told) > 1].format(reason=said, cards=cards)

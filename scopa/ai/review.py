@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 
 from scopa.engine import Card, GameRecord, Match, Move, Observation
 
-from .assess import Judge, describe
+from .assess import Judge, describe, warned
 from .master import MasterPlayer
 from .outcome import sharpened
 from .player import decision_rng
@@ -259,7 +259,8 @@ def grade_move(obs: Observation, played: Move, round_no: int, number: int, seed:
     assessments = [judge.assess(move) for move in view.moves]
     chosen = next(item for item in assessments if item.move == best)
     instead = next(item for item in assessments if item.move == played)
-    code, params = sharpened(view, describe(view, chosen, assessments, instead), best, played)
+    reason = sharpened(view, describe(view, chosen, assessments, instead), best, played)
+    code, params = warned(judge, chosen, reason)
     return MoveGrade(
         round_no=round_no,
         number=number,

@@ -132,6 +132,21 @@ def test_hint_explains_leaving_more_than_ten() -> None:
     assert tip.text("it") == "lascia 11 in tavola, così niente scopa"
 
 
+def test_hint_warns_of_the_scopa_its_move_leaves() -> None:
+    """Taking the settebello leaves a lone 3, and every other 3 is unseen: the reason tells
+    what the move takes and the scopa it leaves (it told only the first)."""
+    tip = hint(seat_view(position("7S 2C 9B", "7D 3B")), time_limit=0)
+    assert tip.move == Move.parse("7Sx7D")
+    assert dict(tip.params) == {"sweep": "3,3,3"}
+    assert tip.text("en") == "takes the settebello, but three 3s still unseen could make a scopa"
+    assert tip.text("it") == "prende il settebello, ma tre 3 ancora da vedere possono fare scopa"
+
+
+def test_a_hint_leaving_no_scopa_warns_of_none() -> None:
+    tip = hint(seat_view(position("7S 3C 9B", "7D 2B 10C 4S")), time_limit=0)
+    assert "sweep" not in dict(tip.params)
+
+
 def test_hint_text_refuses_an_unknown_language() -> None:
     tip = hint(seat_view(position("7S 3C 9B", "7D 2B 10C 4S")), time_limit=0)
     with pytest.raises(ValueError, match="no hint texts in language 'fr'"):

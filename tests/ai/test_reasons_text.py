@@ -239,3 +239,32 @@ def test_a_napola_made_either_way_is_told_as_longer_not_denied() -> None:
 def test_the_longer_napola_is_worded(code, lang, said) -> None:
     won = "napola_longer" if code == "denies_by_end" else "carte,napola_longer"
     assert reason_text(code, {"won": won, "rivals": 1}, lang).endswith(said)
+
+
+WARNED = "takes the settebello, but {} still unseen could make a scopa"
+AVVISO = "prende il settebello, ma {} ancora da vedere {} fare scopa"
+
+
+@pytest.mark.parametrize(
+    ("sweep", "deck", "lang", "said"),
+    [
+        ("10", "napoletane", "en", WARNED.format("a king")),
+        ("10", "napoletane", "it", AVVISO.format("un re", "può")),
+        ("9,9", "french", "en", WARNED.format("two queens")),
+        ("9,9", "french", "it", AVVISO.format("due donne", "possono")),
+        ("1,10,10", "napoletane", "en", WARNED.format("an ace or two kings")),
+        ("1,10,10", "napoletane", "it", AVVISO.format("un asso o due re", "possono")),
+    ],
+)
+def test_the_scopa_a_move_leaves_is_told_after_its_reason(sweep, deck, lang, said) -> None:
+    assert reason_text("settebello", {"sweep": sweep}, lang, deck) == said
+
+
+def test_cards_of_one_rank_are_named_in_the_plural_as_the_deck_names_them() -> None:
+    assert reason_text("primiera", {"ranks": "1,1"}, "en") == (
+        "banks two aces, of the cards worth most in the primiera (7, 6, ace)"
+    )
+    text = reason_text("settebello", {"sweep": "8,8,8"}, "en", "french")
+    assert "three jacks still unseen" in text
+    assert "tre fanti ancora" in reason_text("settebello", {"sweep": "8,8,8"}, "it")
+    assert "two knights" in reason_text("settebello", {"sweep": "9,9"}, "en")

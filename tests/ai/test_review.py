@@ -106,6 +106,17 @@ def test_the_hint_at_a_position_names_the_move_graded_best() -> None:
     assert hint(obs, position_seed(match.seed, 0), time_limit=0).move == graded.best
 
 
+def test_the_review_tells_the_scopa_master_s_move_leaves() -> None:
+    """Master's move takes the settebello and leaves 3 + 4 + 1, which any of the four 8s
+    unseen sweeps: its reason in the review says so, as the hint's does."""
+    match = Match.new(
+        Rules(), 11, first_dealer=1, decks=(deck("7S 2C 9B", "6C 6S 5B", "7D 3B 4S 1C"),)
+    )
+    graded = grade_move(match.observe(0), Move.parse("9B"), 1, 0, match.seed)
+    assert graded.best == Move.parse("7Sx7D")
+    assert dict(graded.params) == {"sweep": "8,8,8,8"}
+
+
 def test_hidden_cards_change_no_grade() -> None:
     """The same hand and table with other cards in the other hand and the stock: the seat
     could not tell the two apart, so its move is graded the same."""

@@ -1622,6 +1622,11 @@ class Tour:
         self.frames(2, key(pygame.K_h))
         self.frames(2)
         self.show("table, a hint to lay a card")
+        warning = (("ranks", "7,6,1"), ("sweep", "10,10,9,1"))  # the longest reason, warned
+        scene.aids.hint = Hint(scene.match.legal_moves()[0], "primiera", warning)
+        scene.aids.hint_match = scene.match
+        self.frames(2)
+        self.show("table, a hint that warns of the scopa it leaves")
 
         scene = self.table(solo, brink(Rules(), 0, 0))
         self.play_until(scene, lambda: scene.match.over)
