@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from .cards import (
@@ -280,6 +281,19 @@ def scoring_plan(rules: Rules) -> ScoringPlan:
     return rules.memo("scoring", ScoringPlan)
 
 
+@cache
+def _best_cards(values: tuple[int, ...]) -> dict[int, int]:
+    """The primiera value of the best card of each pattern of ranks (``ScoringPlan.best``),
+    by the ranks' ``values`` (ace first): made once for each of the few sets of values, as
+    rule sets that differ elsewhere share it (a simulation of random rule sets made it
+    afresh for every one, a third of its time)."""
+    best: dict[int, int] = {}
+    for ranks in range(1 << 10):
+        pattern = sum(1 << (4 * r) for r in range(10) if ranks >> r & 1)
+        best[pattern] = max((values[r] for r in range(10) if ranks >> r & 1), default=0)
+    return best
+
+
 def _score_sides(
     plan: ScoringPlan, piles: Sequence[int], scope: Sequence[int], bonus: Sequence[int]
 ) -> tuple[Breakdown, ...]:
@@ -405,12 +419,7 @@ class ScoringPlan:
         self.prime_name = "sette" if self.primiera == _SETTE else "primiera"
         self.extras = bool(self.point_cards[1:]) or self.napola or self.cirulla
         values = prime_values(rules)
-        self.best: dict[int, int] = {}
-        for ranks in range(1 << 10):
-            pattern = sum(1 << (4 * r) for r in range(10) if ranks >> r & 1)
-            self.best[pattern] = max(
-                (values[r + 1] for r in range(10) if ranks >> r & 1), default=0
-            )
+        self.best = _best_cards(tuple(values[rank] for rank in range(1, 11)))
 
     def score(
         self, piles: Sequence[int], scope: Sequence[int], bonus: Sequence[int]

@@ -76,19 +76,19 @@ def check_round_invariants(state: Round) -> None:
         assert state.hands[state.turn], "the player to act has no cards"
 
 
-def check_shown(state: Round) -> None:
-    """Shown cards are in their seat's hand and every seat sees them; nothing else of
-    another hand is seen."""
-    for seat in range(state.rules.players):
-        assert state.shown[seat] & ~state.hands[seat] == 0
-        unseen = observe(state, seat).unseen_mask
-        hidden = 0
-        for other, hand in enumerate(state.hands):
-            if other != seat:
-                hidden |= hand & ~state.shown[other]
-        for index in state.stock:
-            hidden |= 1 << index
-        assert unseen == hidden
+def check_shown(state: Round, seat: int) -> None:
+    """Shown cards are in their seat's hand and ``seat`` sees them; nothing else of another
+    hand is seen by ``seat``."""
+    for shown, hand in zip(state.shown, state.hands, strict=True):
+        assert shown & ~hand == 0
+    unseen = observe(state, seat).unseen_mask
+    hidden = 0
+    for other, hand in enumerate(state.hands):
+        if other != seat:
+            hidden |= hand & ~state.shown[other]
+    for index in state.stock:
+        hidden |= 1 << index
+    assert unseen == hidden
 
 
 def play_round_checked(state: Round, rng: random.Random) -> Round:
@@ -97,10 +97,12 @@ def play_round_checked(state: Round, rng: random.Random) -> Round:
         if isinstance(event, DealerBonus):
             scope_events[event.side] += event.points
     bonus_events = list(scope_events)
+    plays = 0
     while not state.over:
         check_round_invariants(state)
-        if state.rules.cirulla:
-            check_shown(state)
+        if state.rules.cirulla:  # one seat's view a play, the seats in turn (every seat's
+            check_shown(state, plays % state.rules.players)  # at every play: half the time)
+        plays += 1
         move = random_move(state, rng)
         table_before = state.table
         state, events = state.apply(move)
