@@ -10,7 +10,6 @@ named is answered by ``sets_named``, outside the rank-keyed cache.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from functools import lru_cache
 from typing import Generic, TypeVar
 
 from .cards import DECK, FULL_MASK, RANK_MASK, RANK_OF, Card, mask_of
@@ -168,16 +167,10 @@ class CaptureTable:
     )
 
     def __init__(self, rules: Rules) -> None:
-        self._cirulla = rules.cirulla
-        # Under Cirulla the Scopa-only capture rules do not apply.
-        self._quindici = rules.quindici and not rules.cirulla
-        self._assi = rules.assi and not rules.cirulla
-        self._ace_takes_ace = rules.assi_ace_takes_ace
-        self._limit = None if rules.cirulla else rules.capture_limit
-        self._fewest = rules.fewest_cards and not rules.cirulla
-        self._precedence = rules.equal_rank_precedence
-        self._trail = rules.may_trail_capturing_card
-        self._ace_only = rules.ace_on_ace_only
+        (
+            self._cirulla, self._quindici, self._assi, self._ace_takes_ace, self._limit,
+            self._fewest, self._precedence, self._trail, self._ace_only,
+        ) = capture_key(rules)  # fmt: skip
         alone, rest = [0], [0]
         for rank in range(1, 11):
             if self._cirulla or self._quindici or (rank == 1 and self._assi):
@@ -455,13 +448,40 @@ SINGLE_SETS: dict[int, tuple[int, ...]] = {
 """For the cards of one rank on the table (a mask): each card alone, as a mask."""
 
 
-@lru_cache(maxsize=64)
+CaptureKey = tuple[bool, bool, bool, bool, int | None, bool, bool, bool, bool]
+_TABLES: dict[CaptureKey, CaptureTable] = {}
+"""The capture tables made so far, by the rules that shape captures (``capture_key``)."""
+
+
+def capture_key(rules: Rules) -> CaptureKey:
+    """What of ``rules`` a capture table depends on: rule sets that differ only in their
+    scoring, target or seats capture alike. (Under Cirulla the Scopa-only capture rules do
+    not apply.)"""
+    cirulla = rules.cirulla
+    return (
+        cirulla,
+        rules.quindici and not cirulla,
+        rules.assi and not cirulla,
+        rules.assi_ace_takes_ace,
+        None if cirulla else rules.capture_limit,
+        rules.fewest_cards and not cirulla,
+        rules.equal_rank_precedence,
+        rules.may_trail_capturing_card,
+        rules.ace_on_ace_only,
+    )
+
+
 def _shared_table(rules: Rules) -> CaptureTable:
-    return CaptureTable(rules)
+    key = capture_key(rules)
+    table = _TABLES.get(key)
+    if table is None:
+        table = _TABLES[key] = CaptureTable(rules)
+    return table
 
 
 def capture_table(rules: Rules) -> CaptureTable:
-    """The shared cached capture table of a rule set (equal rules share one)."""
+    """The shared cached capture table of a rule set: rule sets that capture alike share
+    one (``capture_key``), and its caches, however many rule sets a session makes."""
     return rules.memo("captures", _shared_table)
 
 

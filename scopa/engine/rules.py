@@ -35,6 +35,26 @@ LOW_HAND_MAXES = (9, 8)
 PICCOLA_MAXES = (6, 7)
 
 
+_UNPICKLED: dict[Rules, Rules] = {}
+"""The rule sets unpickled so far, each the first of its value: a computer's worker is sent
+its rules with every question, and a rule set unpickled afresh each time had its capture
+tables and scoring (``Rules.memo``) made again for every decision."""
+UNPICKLED_KEPT = 64
+
+
+def _unpickled(cls: type[Rules], state: dict[str, Any]) -> Rules:
+    """The rule set of ``state``: the one unpickled before with that value, if any."""
+    rules = object.__new__(cls)
+    rules.__dict__.update(state)
+    try:
+        return _UNPICKLED[rules]
+    except KeyError:
+        if len(_UNPICKLED) >= UNPICKLED_KEPT:
+            _UNPICKLED.clear()
+        _UNPICKLED[rules] = rules
+        return rules
+
+
 @dataclass(frozen=True)
 class Rules:
     """A complete rule set. Field names are the keys settings files use."""
@@ -260,6 +280,9 @@ class Rules:
 
     def __getstate__(self) -> dict[str, Any]:
         return {key: value for key, value in self.__dict__.items() if key != "_memo"}
+
+    def __reduce__(self) -> tuple[Callable[..., Rules], tuple[type[Rules], dict[str, Any]]]:
+        return _unpickled, (type(self), self.__getstate__())
 
     @property
     def hand_size(self) -> int:

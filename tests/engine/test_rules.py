@@ -225,10 +225,32 @@ def test_memo_is_not_part_of_the_value():
     assert "_memo" in rules.__dict__
     restored = pickle.loads(pickle.dumps(rules))
     assert restored == rules and hash(restored) == hash(rules)
-    assert "_memo" not in restored.__dict__
+    assert "_memo" not in rules.__reduce__()[1][1]
     assert len(pickle.dumps(rules)) == len(pickle.dumps(Rules(players=4)))
     assert copy.deepcopy(rules) == rules
     assert rules.to_dict() == Rules(players=4).to_dict()
+
+
+def test_rule_sets_unpickled_alike_are_one_with_what_was_worked_out_for_it():
+    """A computer's worker is sent the rules with every question: unpickled afresh each
+    time, their capture tables and scoring were made again for every decision."""
+    import pickle
+
+    from scopa.engine.scoring import scoring_plan
+
+    sent = pickle.dumps(Rules(players=3, target=21))
+    first, second = pickle.loads(sent), pickle.loads(sent)
+    assert first is second
+    assert scoring_plan(first) is scoring_plan(pickle.loads(sent))
+    assert pickle.loads(pickle.dumps(Rules(players=3))) is not first
+
+
+def test_rule_sets_that_capture_alike_share_a_capture_table():
+    from scopa.engine.captures import capture_table
+
+    assert capture_table(Rules(target=21)) is capture_table(Rules(players=4, re_bello=True))
+    assert capture_table(Rules(quindici=True)) is not capture_table(Rules())
+    assert capture_table(Rules(capture_limit=2)) is not capture_table(Rules())
 
 
 def test_deal_order_and_next_seat():
