@@ -346,10 +346,15 @@ def test_measured_height_is_the_drawn_height(app, name) -> None:
     assert drawn == example_height(EXAMPLES[name], area.w, m)
 
 
-def test_a_card_a_capture_leaves_is_veiled_apart_from_the_cards_taken(app, monkeypatch) -> None:
+@pytest.mark.parametrize("name", ["quindici", "priority"])
+def test_a_card_a_capture_leaves_is_veiled_apart_from_the_cards_taken(
+    app, monkeypatch, name
+) -> None:
     """In the quindici example "4 takes 1 + 3 + 7", the 4 left on the table sat among the
     cards taken, told apart only by their green glow on the green felt: at 960x540 all four
-    looked taken. A card a capture leaves is veiled."""
+    looked taken. A card a capture leaves is veiled, one framed as the wrong capture too
+    (the king takes the king, not the 7 and the 3: framed red and green alone, they looked
+    alike to a player who cannot tell the two colours)."""
     import dataclasses
 
     from scopa.app.scenes import rule_examples
@@ -358,7 +363,7 @@ def test_a_card_a_capture_leaves_is_veiled_apart_from_the_cards_taken(app, monke
 
     app.resize((960, 540))
     m = Metrics(app, app.size)
-    example = EXAMPLES["quindici"]
+    example = EXAMPLES[name]
     row = next(i for i, taken in enumerate(example.takes) if len(taken) < len(example.table))
     left = next(card for card in example.table if card not in example.takes[row])
     drawn: list[tuple[str, pygame.Rect]] = []

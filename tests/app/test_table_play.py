@@ -1598,3 +1598,46 @@ def test_why_a_card_laid_on_the_cloth_took_is_said_once_at_a_table(fast):
     assert scene.match.moves()[-1] == take
     assert scene.said() is None
     scene.close()
+
+
+def until_the_player_s_turn(app, scene: TableScene) -> bool:  # noqa: ANN001
+    """Frames until the player is to play again; whether the table, while the computer's
+    card was on its way, wrote no name on it."""
+    nameless = False
+    for _ in range(2000):
+        app.frame(FRAME, [])
+        if scene.director.busy and scene.match.turn == 0:
+            nameless = nameless or scene.last_laid() is None
+        if scene.human_to_play == 0:
+            return nameless
+    raise AssertionError("the player's turn never came back")
+
+
+def test_the_card_a_computer_laid_carries_its_name_until_the_next_play(app):
+    """A computer's card, laid in a second among the others, left no trace of which it was:
+    it carries the name of who laid it until the next play, on the screen too. A card the
+    player laid and one still flying carry none."""
+    scene = open_table(app, "3S 4C 8D", "2B 1D 2C", "8S 5S 7S 4B")  # its cards take nothing
+    scene.play(Move.parse("3S"))
+    assert scene.last_laid() is None  # the player's own card
+    assert until_the_player_s_turn(app, scene)
+    seat, laid = scene.match.round.history()[-1]
+    assert seat == 1 and laid.card is not None and not laid.captures
+    name = scene.seats.seat_name(1)
+    assert scene.last_laid() == (laid.card, name)
+    drawn: list[str] = []
+    with style.watch_text(lambda text: drawn.append(text.words)):
+        scene.painter.frames = FrameCache()
+        app.draw()
+    assert name in drawn
+    scene.play(Move.parse("4Cx4B"))
+    assert scene.last_laid() is None
+
+
+def test_a_card_a_computer_took_with_carries_no_name(app):
+    scene = open_table(app, "3S 4C 8D", "10C 6B 1D", "10S 6S 1S 9B")  # its cards all take
+    scene.play(Move.parse("3S"))
+    until_the_player_s_turn(app, scene)
+    seat, move = scene.match.round.history()[-1]
+    assert seat == 1 and move.captures
+    assert scene.last_laid() is None

@@ -277,8 +277,9 @@ def draw_example(
         for i, card in enumerate(example.table):
             glow = example.highlight if card in taken else WRONG if card in example.wrong else None
             rect = style.draw_card(surface, art, card, (x + w // 2, cy), w, glow=glow)
-            if taken and glow is None:  # a card the capture leaves, veiled (its glow alone,
-                veil = art.dim(rect.w)  # green on the green felt, hardly told them apart)
+            if taken and card not in taken:  # a card the capture leaves, veiled (glows
+                # alone, green on the green felt or red beside green, hardly told them apart)
+                veil = art.dim(rect.w)
                 surface.blit(veil, veil.get_rect(center=rect.center))
             if i < len(example.values):
                 box = pygame.Rect(x - (step - w) // 2, felt.bottom + m.px(0.004), step, label_h)

@@ -128,6 +128,14 @@ class Painter:
             and not matta_dragged
         ):
             items.append(self.badge(view.sprites[snap.matta[0]], snap.matta[1], lay))
+        laid = snap.laid
+        if (
+            laid is not None
+            and id(view.sprites[laid[0]]) not in snap.moving
+            and (snap.matta is None or snap.matta[0] != laid[0])  # its value says more
+            and laid[0] != snap.dragged
+        ):
+            items.append(self.badge(view.sprites[laid[0]], laid[1], lay))
         still = len(items)
         flying.sort(key=lambda s: s.z)
         gathering = [s for s in flying if view.places[s.card][0] in ("stock", "pile")]
@@ -210,7 +218,7 @@ class Painter:
         )
 
     def badge(self, sprite: CardSprite, label: str, lay: TableLayout) -> Item:
-        """A small tag on a card: the value named for the matta."""
+        """A small tag on a card: the value named for the matta, the name of who laid it."""
         pen = self.text.pen("ui_bold", lay.font_small, style.NIGHT)
         centre = (sprite.x, sprite.y - sprite.lift)
         area = style.card_tag_area(label, pen, centre, sprite.w, lay.margin * 0.8)

@@ -1806,7 +1806,27 @@ class TableScene(Scene):
             confetti=tuple(replace(c) for c in self.director.confetti),
             overlays=tuple(self.overlay_items()),
             matta=self._matta_label(),
+            laid=self.last_laid(),
         )
+
+    def last_laid(self) -> tuple[Card, str] | None:
+        """The card the round's last play laid on the table, with the name of who laid it,
+        once the table shows it lying there and until the next play: a computer's card, laid
+        in a second among the others, left no trace of which it was (the person in front
+        of the screen knows their own: None for it, as for a capture, a knock or a card
+        in flight)."""
+        if self.director.busy or self.covered:
+            return None
+        history = self.match.round.history()
+        if not history:
+            return None
+        seat, move = history[-1]
+        card = move.card
+        if card is None or move.captures or seat == self.viewer:
+            return None
+        if self.view.places.get(card, ("",))[0] != "table":
+            return None
+        return card, self.seats.seat_name(seat)
 
     def _matta_label(self) -> tuple[Card, str] | None:
         """The matta with the value named for it, while a value is named and it shows."""

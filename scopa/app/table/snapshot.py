@@ -105,5 +105,8 @@ class TableSnapshot:
     """Panels over the table, painted last (aids, the capture choice, the cover)."""
     matta: tuple[Card, str] | None = None
     """Cirulla: the matta and the value named for it, written on it while it shows."""
+    laid: tuple[Card, str] | None = None
+    """The card the last play laid on the table and the name of who laid it, written on it
+    while it lies there (``TableScene.last_laid``)."""
     hover_glow: Colour = style.CLOTHS["green"].hover
     """The glow round the card of the hand under the pointer (the cloth's ``hover``)."""
