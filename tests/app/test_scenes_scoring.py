@@ -1990,10 +1990,12 @@ def test_no_round_s_code_is_told_while_the_match_goes_on(app) -> None:
     assert final.deal_code() == app.t("table.deal_id", id=told)
 
 
-def test_three_pairs_wear_their_shapes_on_the_sheet_and_its_chart(app, monkeypatch) -> None:  # noqa: ANN001
+@pytest.mark.parametrize("sides", [3, 6])
+def test_sides_wear_their_shapes_on_the_sheet_and_its_chart(app, monkeypatch, sides) -> None:  # noqa: ANN001
     """Three pairs' names, and the lines of their points on the chart, were told apart by
     a colour alone (the red and the ochre alike to a colour-blind player): each wears its
-    side's shape, as its plates at the table do."""
+    side's shape, as its plates at the table do. Six alone wore theirs by their names, and
+    their lines on the chart ended on plain dots."""
     from scopa.app import style
 
     drawn: list[int] = []
@@ -2004,8 +2006,9 @@ def test_three_pairs_wear_their_shapes_on_the_sheet_and_its_chart(app, monkeypat
         lambda surface, side, *rest: drawn.append(side) or shape(surface, side, *rest),
     )
     names = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio")
-    six_sheet_headings(app, "en", 3, names)
-    assert sorted(set(drawn)) == [0, 1, 2] and all(drawn.count(side) >= 2 for side in range(3))
+    six_sheet_headings(app, "en", sides, names)
+    assert sorted(set(drawn)) == list(range(sides))
+    assert all(drawn.count(side) >= 2 for side in range(sides))
 
 
 def test_lines_ending_level_show_each_side_s_shape(app, monkeypatch) -> None:  # noqa: ANN001

@@ -1588,6 +1588,6 @@ class ScoringScene(MenuScene):
             style.SIDE_COLORS,
             target=self.match.rules.target,
             x_labels=labels,
-            shapes=self.match.rules.partners,
+            shapes=sides_coloured(self.match.rules),  # as the names above wear them
             y_min=0,
         )
