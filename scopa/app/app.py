@@ -307,6 +307,7 @@ class App:
         key: str | None = None,
         everywhere: bool = False,
         until_seen: bool = False,
+        bound: bool = False,
     ) -> bool:
         """Show a short message over every scene (problems with files, saved games, ...),
         in the player's language, and in another if they change it while it shows; False
@@ -316,12 +317,14 @@ class App:
         (or a few minutes pass), however often it is notified. The message belongs to the
         screen on top (see ``toasts``), or to none when ``everywhere`` (a file's problem,
         whatever screen it came up on). ``until_seen``: its time runs only once the player
-        is seen at the keys or the mouse while it shows.
+        is seen at the keys or the mouse while it shows. ``bound``: it speaks of the screen
+        on top alone, and goes when that screen closes.
         """
         owner = None if everywhere else self.stack.top
         return self.toasts.add(
-            words(self.t), seconds, key=key, owner=owner, words=words, until_seen=until_seen
-        )
+            words(self.t), seconds, key=key, owner=owner, words=words, until_seen=until_seen,
+            bound=bound and not everywhere,
+        )  # fmt: skip
 
     def toast_layer(self, toast: Toast) -> Scene | None:
         """The scene a toast is drawn just above: the one it was told over while that one
@@ -353,6 +356,10 @@ class App:
         if owner is None or toast.waits or owner in self.stack.visible:
             return False
         return any(scene is owner for scene in self.stack)
+
+    def _left(self, toast: Toast) -> bool:
+        """The toast speaks of its screen alone (``bound``), and that screen is closed."""
+        return toast.bound and not any(scene is toast.owner for scene in self.stack)
 
     def hold_toasts(self) -> None:
         """While a scene that ``holds_toasts`` is open (the first-start dialog over the
@@ -443,6 +450,7 @@ class App:
         if self.toasts:
             self.hold_toasts()
             self.toasts.forget(self._covered)
+            self.toasts.forget(self._left)
         self.toasts.update(dt, self.toast_in_sight)
         if self._exposed:
             self._exposed = False

@@ -779,7 +779,7 @@ class Matches:
         self.app.toasts.forget(_told_seats)  # (the change before it, still up, said otherwise)
         for key, changed in (("seats.now_computer", gone), ("seats.now_person", back)):
             if changed:
-                self.app.notify(partial(_seats_named, key, setup, changed), 6.0)
+                self.app.notify(partial(_seats_named, key, setup, changed), 6.0, bound=True)
 
     def watch(self) -> None:
         """Computers play each other; nothing is saved, so Continue still offers the

@@ -77,6 +77,9 @@ class Toast:
     """...unless the problem it tells has ended (``Toasts.resolve``): no longer true, it
     goes (the pointer back from the menu's Resume held "the match could not be saved" over
     the table for the rest of the round, the match saved again)."""
+    bound: bool = False
+    """It speaks of its screen alone (``owner``): gone with it, it goes too (a rematch's
+    "Rematch! Giulia won the last one" followed the player from its table to the title)."""
 
 
 class Announcements:
@@ -172,6 +175,7 @@ class Toasts:
         owner: object = None,
         words: Words | None = None,
         until_seen: bool = False,
+        bound: bool = False,
     ) -> bool:
         """Queue ``text`` for ``seconds`` (at least the time it takes to read,
         ``reading_seconds``) over the screen ``owner``; False if it is not
@@ -188,7 +192,7 @@ class Toasts:
                 toast.remaining = max(toast.remaining, seconds)
                 toast.ended = False  # (told again: true again)
                 return False
-        self._toasts.append(Toast(text, seconds, key, owner, words, unread=until_seen))
+        self._toasts.append(Toast(text, seconds, key, owner, words, unread=until_seen, bound=bound))
         return True
 
     def seen(self) -> None:

@@ -152,6 +152,29 @@ def test_a_won_match_offers_rematch_and_title(app) -> None:
         close_tables(app)
 
 
+def test_the_rematch_s_word_of_the_last_match_goes_with_its_table(app) -> None:
+    """"Rematch! You won the last one" stays over the rematch's table, and goes with it: a
+    player who left the table at once found it over the title."""
+    match, _ = known_match(Rules(), (0, 0), (12, 4), over=True)
+    scene = ScoringScene(app, MatchCoordinator(SETUP, match))
+    app.stack.push(scene)
+    frame(app)
+    app.frame(RESULT_CLICK_GRACE, [])
+    click(app, next(b for b in scene.buttons if b.text() == app.t("rematch")))
+    said = app.t("rematch_after.you", score="12 \u2013 4")
+    try:
+        for _ in range(5):
+            frame(app)
+        assert said in [toast.text for toast in app.toasts.shown()]
+        app.matches.leave()
+        app.home()
+        frame(app)
+        assert type(app.stack.top).__name__ == "TitleScene"
+        assert said not in [toast.text for toast in app.toasts]
+    finally:
+        close_tables(app)
+
+
 def test_replaying_a_round_of_a_match_watched_does_not_say_a_match_is_deleted(app) -> None:
     """Watching, Replay this round asked as if the player's own match were at stake: "The
     match in progress is deleted... cannot be resumed", "Keep playing" (a match of theirs

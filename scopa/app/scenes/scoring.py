@@ -910,7 +910,7 @@ class ScoringScene(MenuScene):
         started = self.app.matches.current not in (None, self.coordinator)  # (not asked first)
         if winner is not None and started:
             said = seats.about("rematch_after", winner, score=score)
-            self.app.notify(lambda t: said, REMATCH_SAID)
+            self.app.notify(lambda t: said, REMATCH_SAID, bound=True)
 
     def rematch_rules(self) -> str:
         """The rules the rematch deals when they are not the match's: those changed in the
