@@ -153,7 +153,7 @@ def test_a_won_match_offers_rematch_and_title(app) -> None:
 
 
 def test_the_rematch_s_word_of_the_last_match_goes_with_its_table(app) -> None:
-    """"Rematch! You won the last one" stays over the rematch's table, and goes with it: a
+    """ "Rematch! You won the last one" stays over the rematch's table, and goes with it: a
     player who left the table at once found it over the title."""
     match, _ = known_match(Rules(), (0, 0), (12, 4), over=True)
     scene = ScoringScene(app, MatchCoordinator(SETUP, match))
