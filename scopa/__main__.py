@@ -233,11 +233,12 @@ def _run(store: Store, args: argparse.Namespace) -> int:
     if args.size is not None and (args.size[0] < MIN_SIZE[0] or args.size[1] < MIN_SIZE[1]):
         shown = "x".join(str(max(asked, least)) for asked, least in zip(args.size, MIN_SIZE))
         log(f"scopa: the window is at least {MIN_SIZE[0]}x{MIN_SIZE[1]}, so it opens at {shown}")
-    settings = store.load_settings()
+    saved = settings = store.load_settings()
     if args.fullscreen:
         settings = settings.with_(fullscreen=True)
     elif args.size is not None:  # a window of that size asked for, over the full screen saved
         settings = settings.with_(fullscreen=False)
+    kept = saved.fullscreen if saved.fullscreen != settings.fullscreen else None
     try:
         size = starting_size(settings, args.size)
         if args.size is not None and any(got < asked for got, asked in zip(size, args.size)):
@@ -245,7 +246,9 @@ def _run(store: Store, args: argparse.Namespace) -> int:
                 f"scopa: the screen is smaller than {args.size[0]}x{args.size[1]}, so the "
                 f"window opens at {size[0]}x{size[1]}"
             )
-        app = App(store, size=size, settings=settings, scenes=default_scenes())
+        app = App(
+            store, size=size, settings=settings, scenes=default_scenes(), kept_fullscreen=kept
+        )
     except pygame.error as error:
         log(f"scopa: cannot open a window: {error}")
         return EXIT_NO_DISPLAY

@@ -119,6 +119,7 @@ class App:
         size: tuple[int, int] = DEFAULT_SIZE,
         settings: Settings | None = None,
         scenes: Mapping[str, SceneFactory] | None = None,
+        kept_fullscreen: bool | None = None,
     ) -> None:
         # The window's close button sends WINDOWCLOSE alone, not QUIT after it: a game that
         # hosts a table asks first (``dispatch``). QUIT still comes from the system (the
@@ -177,6 +178,11 @@ class App:
         self._windowed_at: tuple[int, int] | None = None
         """Where the window was before it went full screen (``set_fullscreen``)."""
         self._written_size = self.settings.window_size
+        self._kept_fullscreen = kept_fullscreen
+        self._run_fullscreen = self.settings.fullscreen
+        """The full screen saved (``kept_fullscreen``, None: as in ``settings``) where the
+        command line asked for this run's window otherwise: the settings are written with
+        it until the player switches (a launcher passing a size turned it off for good)."""
         """The window size the settings last written hold (as the game started, the one
         remembered): saved again at the end if the window's differs."""
         pygame.display.set_caption("Scopa")
@@ -383,7 +389,13 @@ class App:
         return any(self.toast_in_sight(toast) for toast in self.toasts.shown())
 
     def save_settings(self) -> None:
-        self.settings_kept = self.store.save_settings(self.settings)
+        written = self.settings
+        if self._kept_fullscreen is not None:
+            if written.fullscreen == self._run_fullscreen:
+                written = written.with_(fullscreen=self._kept_fullscreen)
+            else:  # switched by the player: their choice from now on
+                self._kept_fullscreen = None
+        self.settings_kept = self.store.save_settings(written)
         if self.settings_kept:
             self._written_size = self.settings.window_size
         merged, self.store.merged_settings = self.store.merged_settings, None

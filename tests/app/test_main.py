@@ -129,3 +129,35 @@ def test_a_size_asked_on_the_command_line_opens_a_window_over_the_full_screen_sa
     assert fullscreen is full
     if not full:
         assert size == (1200, 700)
+    # the window asked for is this run's: the full screen stays the player's choice (a
+    # launcher passing a size turned it off for good)
+    assert Store(tmp_path).load_settings().fullscreen
+
+
+def test_the_full_screen_switched_in_a_run_asked_for_a_window_is_the_player_s_choice(
+    tmp_path, monkeypatch
+):
+    """A run with a window asked for on the command line keeps the full screen saved, until
+    the player switches it: from then on their choice is written, whichever it is."""
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from scopa.app.app import App
+    from scopa.settings import Settings
+    from scopa.storage import Store
+
+    store = Store(tmp_path)
+    app = App(store, size=(960, 540), settings=Settings(fullscreen=False), kept_fullscreen=True)
+    try:
+        app.save_settings()
+        assert store.load_settings().fullscreen  # kept, as saved before this run
+        for wanted in (True, False):  # F11 twice: the second is the player's choice too
+            app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0))
+            app.dispatch(pygame.event.Event(pygame.KEYUP, key=pygame.K_F11, mod=0))
+            app._f11_at = None  # (presses apart, not one press the new window told of)
+            assert app.settings.fullscreen is wanted
+            assert store.load_settings().fullscreen is wanted
+    finally:
+        app.close()
+        pygame.display.quit()
