@@ -100,7 +100,7 @@ def _opaque_inside(picture: pygame.Surface, reach: tuple[float, float]) -> None:
 
 
 ITALIAN_MARKS = {"D": "disc", "C": "cup", "S": "diamond", "B": "bar"}
-FRENCH_MARKS = {"D": "diamond", "C": "cup", "S": "spade", "B": "trefoil"}
+FRENCH_MARKS = {"D": "diamond", "C": "heart", "S": "spade", "B": "trefoil"}
 """The shape of each suit's mark (``suit_mark``), as the deck's own suits are drawn."""
 
 
@@ -116,10 +116,15 @@ def suit_mark(
     """A suit's small mark, told by its shape as well as its colour (colours alone fail
     weak or colour-blind eyes): coins a disc, cups a cup (a triangle on its point), swords
     a diamond, batons an upright bar; ``french``, a French-suited deck's: diamonds a
-    diamond, hearts a triangle on its point, spades one on its base, clubs a trefoil (the
-    swords' diamond was read as the diamonds); ``ring``: only the outline, that wide."""
+    diamond, hearts a heart, spades a spade on its stem, clubs a trefoil (the swords'
+    diamond was read as the diamonds; hearts and spades drawn as triangles, one on its
+    point and one on its base, read alike in the corner turned upside down: the stem tells
+    them apart); ``ring``: only the outline, that wide."""
     x, y, r = *centre, radius
     shape = (FRENCH_MARKS if french else ITALIAN_MARKS)[suit]
+    if shape in ("heart", "spade"):
+        _lobed(surface, shape == "spade", centre, r, colour, ring)
+        return
     if shape == "disc":
         pygame.draw.circle(surface, colour, centre, r * 1.05, ring)  # as large as the others
         return
@@ -138,6 +143,42 @@ def suit_mark(
         half = max(1.0, r * 0.5)
         points = [(x - half, y - r), (x + half, y - r), (x + half, y + r), (x - half, y + r)]
     pygame.draw.polygon(surface, colour, points, ring)
+
+
+def _lobed(
+    surface: pygame.Surface,
+    spade: bool,
+    centre: tuple[float, float],
+    r: float,
+    colour: tuple[int, int, int],
+    ring: int,
+) -> None:
+    """A heart (two lobes over a point) or a spade (a heart upside down, on a stem), filled
+    or, with ``ring``, its outline alone, that wide."""
+    size = math.ceil(r * 2.4) + 2
+    shape = pygame.Surface((size, size), pygame.SRCALPHA)
+    c = size / 2
+    if spade:  # lobes low, the point up, a stem below them
+        lobes, lobe, base, tip = c + 0.2 * r, r * 0.45, c + 0.05 * r, c - r
+        stem = [(c - 0.12 * r, c), (c + 0.12 * r, c),
+                (c + 0.4 * r, c + r), (c - 0.4 * r, c + r)]  # fmt: skip
+        pygame.draw.polygon(shape, colour, stem)
+        half, apart = 0.88 * r, 0.42 * r
+    else:
+        lobes, lobe, base, tip = c - 0.4 * r, r * 0.5, c - 0.25 * r, c + r
+        half, apart = 0.93 * r, 0.46 * r
+    for dx in (-apart, apart):
+        pygame.draw.circle(shape, colour, (c + dx, lobes), lobe)
+    pygame.draw.polygon(shape, colour, [(c - half, base), (c + half, base), (c, tip)])
+    left, top = round(centre[0] - c), round(centre[1] - c)
+    if not ring:
+        surface.blit(shape, (left, top))
+        return
+    outline = pygame.mask.from_surface(shape).outline()
+    if len(outline) > 2:
+        pygame.draw.lines(
+            surface, colour, True, [(left + px, top + py) for px, py in outline], ring
+        )
 
 
 def card_height(width: float) -> int:

@@ -1019,6 +1019,18 @@ def test_a_french_suited_deck_s_diamonds_are_marked_by_the_diamond():
     assert all(inked_mark(suit, 4.0, 0, french=True) != diamond for suit in "CSB")
 
 
+def test_a_french_deck_s_heart_turned_upside_down_is_no_spade():
+    """Hearts and spades were marked by a triangle on its point and one on its base: in the
+    corner turned upside down, at the bottom of each card, a heart wore the spade's mark.
+    The spade stands on a stem, which no heart has, whichever way it is turned."""
+    spade = inked_mark("S", 7.0, 0, french=True)
+    heart = inked_mark("C", 7.0, 0, french=True)
+    turned = frozenset((23 - x, 23 - y) for x, y in heart)
+    foot = {(x, 18) for x in (11, 12, 13)}  # under the lobes, at the middle
+    assert foot & spade
+    assert not foot & turned
+
+
 class HeldHint:
     """A hint worker whose answer is held back until ``ready``."""
 
