@@ -1,6 +1,6 @@
 """The paper's words are read by weak eyes too: explanations in small type stand out from
 the paper as much as the accessibility guidelines ask of small text (7 to 1), and greyed
-words still read (3 to 1) while plainly fainter than live ones."""
+words still read (4.5 to 1, as small type asks) while plainly fainter than live ones."""
 
 from __future__ import annotations
 
@@ -28,7 +28,8 @@ def test_the_paper_s_words_stand_out_enough(paper) -> None:
     assert contrast(INK, paper) >= 7
     assert contrast(INK_SOFT, PAPER) >= 7  # the grey explanations were 4.9 to 1
     assert contrast(INK_SOFT, paper) >= 6
-    assert 3 <= contrast(INK_DISABLED, PAPER) < contrast(INK_SOFT, PAPER) / 2
+    # greyed words read too (3.5 to 1 was lost to weak eyes), plainly fainter than live ones
+    assert 4.5 <= contrast(INK_DISABLED, PAPER) < contrast(INK_SOFT, PAPER) * 0.7
 
 
 def test_words_in_a_side_s_colour_read_as_small_type_on_every_paper() -> None:

@@ -70,9 +70,9 @@ FIELD = (255, 253, 246)
 INK = (48, 36, 26)
 INK_SOFT = (92, 76, 58)
 """Explanations and notes: 7 to 1 against the paper, read by weak eyes in small type too."""
-INK_DISABLED = (138, 125, 105)
-"""Greyed words: faded, yet 3 to 1 against the sheets they lie on, darker than the paper
-itself (still read, plainly not live)."""
+INK_DISABLED = (117, 106, 89)
+"""Greyed words: fainter and greyer than the live ones, yet 4.5 to 1 against the paper, as
+small type asks (a weak-eyed player read a greyed setting's name, at 3 to 1, not at all)."""
 
 # --- gold, cream and lacquer ------------------------------------------------------------------
 GOLD = (214, 178, 92)
