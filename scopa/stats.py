@@ -63,6 +63,9 @@ class MatchResult:
     undone: bool = False
     when: str = ""
     match_id: str = ""
+    hinted: bool = False
+    """The player made a move on Master's hint: counted, as a match with moves taken back
+    is, and like it no record (a best margin made on Master's moves is not the player's)."""
     """Which match this is (``match_key``): where its review's accuracy is put."""
     accuracy: float | None = None
     """The player's accuracy (0-100) as Master's review graded it; None until reviewed."""
@@ -86,9 +89,14 @@ class MatchResult:
     @property
     def record_margin(self) -> int | None:
         """The margin the best and worst margins are kept from: none for a match played with
-        moves taken back, nor for one decided other than on points (``outright``: a
-        cappotto won 18 points behind was the player's worst margin)."""
-        return None if self.undone or self.outright else self.margin
+        moves taken back or on hints (``aided``), nor for one decided other than on points
+        (``outright``: a cappotto won 18 points behind was the player's worst margin)."""
+        return None if self.aided or self.outright else self.margin
+
+    @property
+    def aided(self) -> bool:
+        """Played with moves taken back or made on hints: counted, but no record."""
+        return self.undone or self.hinted
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -122,6 +130,7 @@ class MatchResult:
         if data["margin"] is not None:
             _expect_int(data["margin"], "result 'margin'")
         _expect(data.get("undone", False), bool, "result 'undone'")
+        _expect(data.get("hinted", False), bool, "result 'hinted'")
         _expect(data["totals"], list, "result 'totals'")
         for total in data["totals"]:
             _expect_int(total, "result 'totals'")
@@ -129,7 +138,7 @@ class MatchResult:
         return cls(**{**data, "totals": tuple(data["totals"])})
 
 
-OPTIONAL: dict[str, Any] = {"match_id": "", "accuracy": None, "decisions": None}
+OPTIONAL: dict[str, Any] = {"match_id": "", "accuracy": None, "decisions": None, "hinted": False}
 """Entries of a result written only when they hold something (older files lack them)."""
 ACCURACY_DIGITS = 6
 """Decimals an accuracy is kept to: enough that it shows as the review showed it (5 of 11
@@ -409,11 +418,13 @@ def result_of(
     match: Match,
     *,
     undone: bool = False,
+    hinted: bool = False,
     when: datetime | None = None,
     online: tuple[tuple[int, ...], str] | None = None,
 ) -> MatchResult:
-    """The result of a finished ``match`` played with ``setup``; ``online``: a match at a
-    server, the seats played here and the match's id (the others' people are friends)."""
+    """The result of a finished ``match`` played with ``setup``; ``hinted``: a move was made
+    on a hint; ``online``: a match at a server, the seats played here and the match's id
+    (the others' people are friends)."""
     if not match.over:
         raise StatsError("only a finished match has a result")
     rules = match.rules
@@ -446,6 +457,7 @@ def result_of(
         undone=undone,
         when=stamp,
         match_id=match_key(match) if online is None else online[1],
+        hinted=hinted,
     )
 
 
@@ -458,10 +470,10 @@ def margin_series(stats: Stats, **where: Any) -> list[int]:
 
 
 def undone_steps(stats: Stats, **where: Any) -> frozenset[int]:
-    """Which steps of ``margin_series`` are matches played with moves taken back: charted, yet
-    no record (the chart marks them apart)."""
+    """Which steps of ``margin_series`` are matches played with moves taken back or on hints
+    (``aided``): charted, yet no record (the chart marks them apart)."""
     decided = [r for r in _recent(stats, where) if r.margin is not None]
-    return frozenset(i for i, r in enumerate(decided) if r.undone)
+    return frozenset(i for i, r in enumerate(decided) if r.aided)
 
 
 def rolling_win_rate(stats: Stats, window: int = 10, **where: Any) -> list[float]:
@@ -521,13 +533,14 @@ def recent_accuracy(stats: Stats, count: int = 10, **where: Any) -> float | None
 def win_streaks(stats: Stats, **where: Any) -> tuple[int, int]:
     """The wins in a row the recent decided matches end on, and the most in a row among
     them (``RECENT`` are kept). A loss ends a run, and so does a win with moves taken back
-    (a record reached by trial and error is not a record); matches no side of the
-    player's decided (rivals at one screen, computers watched) leave it as it was."""
+    (a record reached by trial and error is not a record), or made on hints; matches no
+    side of the player's decided (rivals at one screen, computers watched) leave it as it
+    was."""
     current = best = 0
     for result in _recent(stats, where):
         if result.won is None:
             continue
-        current = current + 1 if result.won and not result.undone else 0
+        current = current + 1 if result.won and not result.aided else 0
         best = max(best, current)
     return current, best
 

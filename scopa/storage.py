@@ -1331,7 +1331,7 @@ class Store:
         with self._stats:
             stats = self.load_stats()
             counted = bool(stats.recent) and stats.recent[-1].match_id == match_key(match)
-            result = result_of(setup, match, undone=saved.undone)
+            result = result_of(setup, match, undone=saved.undone, hinted=bool(saved.hinted))
             if not counted and not self.save_stats(stats.add(result)):
                 return False
         if setup.mode in PAST_MODES:  # its review can be opened again (a failed write tells)
@@ -1483,8 +1483,9 @@ class Store:
             rebuilt = Stats()
             for past in pasts:  # dated in UTC, as results are (a past match in local time)
                 when = past.ended.astimezone(UTC)
+                hinted = bool(past.hinted)
                 rebuilt = rebuilt.add(
-                    result_of(past.setup, past.match, undone=past.undone, when=when)
+                    result_of(past.setup, past.match, undone=past.undone, hinted=hinted, when=when)
                 )
         told = "stats_rebuilt"
         kept = self._salvaged(self.stats_path, "stats", cause, rebuilt, self.save_stats, told=told)
@@ -1499,14 +1500,16 @@ class Store:
                 self._accuracies_due.clear()
             return written
 
-    def record_result(self, setup: MatchSetup, match: Match, *, undone: bool = False) -> Stats:
+    def record_result(
+        self, setup: MatchSetup, match: Match, *, undone: bool = False, hinted: bool = False
+    ) -> Stats:
         """Add a finished match to the statistics, save them and return them.
 
-        ``undone``: a human took moves back during the match (counted, flagged, and kept out
-        of the best and worst results).
+        ``undone``: a human took moves back during the match; ``hinted``: made a move on a
+        hint (either: counted, flagged, and kept out of the best and worst results).
         """
         with self._stats:
-            stats = self.load_stats().add(result_of(setup, match, undone=undone))
+            stats = self.load_stats().add(result_of(setup, match, undone=undone, hinted=hinted))
             self.save_stats(stats)
         return stats
 

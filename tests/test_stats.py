@@ -193,6 +193,33 @@ def test_the_margin_chart_knows_which_of_its_steps_were_played_with_undo() -> No
     assert undone_steps(stats, level="master") == set()
 
 
+def test_a_match_played_on_hints_counts_but_is_no_record() -> None:
+    """A match won by following Master's hint at every move counted as a full win: the
+    player's best margin, and their wins in a row, were Master's. Like one with moves
+    taken back, it counts, its margin is charted apart, and it is no record."""
+    import dataclasses
+
+    hinted = dataclasses.replace(result(9), hinted=True)
+    stats = Stats().add(result(2)).add(result(4)).add(hinted).add(result(-1))
+    assert stats.best is not None and stats.best.margin == 4
+    assert stats.total().won == 3 and stats.total().best == 4
+    assert win_streaks(Stats().add(result(2)).add(result(4)).add(hinted)) == (0, 2)
+    assert undone_steps(stats) == {2}
+    kept = MatchResult.from_dict(json.loads(json.dumps(hinted.to_dict())))
+    assert kept == hinted and kept.hinted
+    assert "hinted" not in result(2).to_dict()  # older files, and unaided matches, lack it
+    with pytest.raises(StatsError, match="hinted"):
+        MatchResult.from_dict({**hinted.to_dict(), "hinted": "yes"})
+
+
+def test_the_result_of_a_match_says_whether_hints_were_followed() -> None:
+    rules = Rules()
+    match = finished(rules, 4)
+    setup = MatchSetup.solo(rules, level="expert")
+    assert result_of(setup, match, hinted=True).hinted
+    assert not result_of(setup, match).hinted
+
+
 def test_recent_results_are_capped() -> None:
     stats = Stats()
     for n in range(RECENT + 20):

@@ -1101,7 +1101,7 @@ class GameServer:
     ) -> None:
         presence = await self.store.presence(table.code)
         watching = len(self.watchers.get(table.code, ()))
-        frame = table.table_text(presence, watching, self.clock(), re)
+        frame = table.table_text(presence, watching, self.clock(), re, self._gone_head())
         if only is not None:
             only.send_text(frame)
             return
@@ -1195,10 +1195,17 @@ class GameServer:
                 )
         else:
             grace = self.limits.away_grace
-            if here is None or self.clock() - here.since < grace:
+            gone = table.gone_for(seat, here, self.clock(), self._gone_head())
+            if gone is None or gone < grace:
                 raise ProtocolError(
                     "not_away", f"a seat can be handed over once its player is gone {grace:g} s"
                 )
+
+    def _gone_head(self) -> float:
+        """How much longer a player here may keep the turn than a gone one may stay away
+        (``Table.gone_for``): on their turn, a player gone counts as gone at least as long as
+        the turn lasted less this."""
+        return self.limits.idle_grace - self.limits.away_grace
 
     async def _back(self, conn: Connection, message: Message) -> None:
         """A player the computer stood in for, while still connected, plays again: told

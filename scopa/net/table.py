@@ -382,19 +382,38 @@ class Table:
     def opening_events(self) -> list[Any]:
         return list(self.match.opening_events()) if self.at == 0 else []
 
+    def gone_for(self, seat: int, here: Presence | None, now: float, head: float) -> float | None:
+        """Seconds ``seat``'s player counts as gone at ``now`` (None: here, or never come):
+        since they left, or, the turn theirs, as long as it lasted less ``head`` (the idle
+        player's grace less the gone one's), whichever is longer: a link that kept dropping
+        and coming back started the wait for them again each time, and the table waited
+        on them for ever."""
+        if here is None or here.connected:
+            return None
+        gone = now - here.since
+        if self.person_to_play() == seat:
+            gone = max(gone, self.turn_lasted(now) - head)
+        return gone
+
     def table_text(
-        self, presence: dict[int, Presence], spectators: int, now: float, re: int | None = None
+        self,
+        presence: dict[int, Presence],
+        spectators: int,
+        now: float,
+        re: int | None = None,
+        head: float = 0.0,
     ) -> str:
         """The ``table`` message as JSON text (``re``: the message it answers), its rules
-        written once for the table: they are most of it, and they never change."""
-        head = dumps(server_message("table", code=self.code))[:-1] + ',"rules":'
-        rest = self._table_fields(presence, spectators, now)
+        written once for the table: they are most of it, and they never change; ``head``:
+        as ``gone_for`` takes it."""
+        head_text = dumps(server_message("table", code=self.code))[:-1] + ',"rules":'
+        rest = self._table_fields(presence, spectators, now, head)
         if re is not None:
             rest["re"] = re
-        return head + codec.to_text(self.rules) + "," + dumps(rest)[1:]
+        return head_text + codec.to_text(self.rules) + "," + dumps(rest)[1:]
 
     def _table_fields(
-        self, presence: dict[int, Presence], spectators: int, now: float
+        self, presence: dict[int, Presence], spectators: int, now: float, head: float = 0.0
     ) -> dict[str, Any]:
         """The ``table`` message's fields after its rules."""
         seats = []
@@ -403,7 +422,8 @@ class Table:
             connected = seat.kind == "computer" or (here is not None and here.connected)
             away = None
             if seat.kind == "human" and seat.taken and not connected:
-                away = round(now - here.since, 1) if here is not None else None
+                gone = self.gone_for(number, here, now, head)
+                away = round(gone, 1) if gone is not None else None
             seats.append(
                 {
                     "seat": number,

@@ -567,8 +567,8 @@ def test_moves_played_as_a_hint_said_are_counted_on_the_review(english) -> None:
     ]  # fmt: skip
     mine = scene.review().of(scene.seat)
     coordinator.hinted = {grade.number for grade in mine[:2]}
-    assert scene.summary()[-1] == ("Hints followed (not graded)", "2")
-    assert "Hints followed (not graded)" in drawn_texts(app)
+    assert scene.summary()[-1] == ("Choices made on a hint (not graded)", "2")
+    assert "Choices made on a hint (not graded)" in drawn_texts(app)
 
 
 def reviewed_decisions(app):  # noqa: ANN001, ANN201
@@ -595,7 +595,7 @@ def test_the_choices_beside_the_accuracy_are_those_it_is_computed_on(english) ->
     accurate = 100 * sum(grade.accurate for grade in own) / len(own)
     assert tiles["Accuracy"] == f"{round(accurate)}%"
     hinted = [grade for grade in review.of(scene.seat) if grade.number in coordinator.hinted]
-    assert tiles["Hints followed (not graded)"] == str(len(hinted))
+    assert tiles["Choices made on a hint (not graded)"] == str(len(hinted))
 
 
 def test_the_review_s_accuracy_is_the_statistics_one_without_the_moves_a_hint_chose(

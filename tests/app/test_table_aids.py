@@ -139,6 +139,27 @@ def test_a_move_played_as_the_hint_said_is_remembered_for_the_review(fast):
     assert scene.match.moves() == () and scene.coordinator.hinted == set()
 
 
+def test_the_first_move_made_on_a_hint_says_the_match_is_no_record(fast):
+    """A match won on Master's hints counted as the player's own record: such a match
+    counts, but not for the records, as one with moves taken back; the table says so once,
+    at the first move made on a hint, as Undo's first says it."""
+    scene = open_solo(fast, fixed_match("5D 2C 10S", "1B 3B 8C", "3C 2S 7C 9B"))
+    told: list[str] = []
+    say = scene.say
+    scene.say = lambda words, *rest, **kw: told.append(words(fast.t)) or say(words, *rest, **kw)
+    key(fast, pygame.K_h)
+    key(fast, pygame.K_RETURN)
+    first = fast.t("aids.hint_followed_first")
+    assert scene.said() == first
+    settle(fast, scene)
+    while scene.human_to_play is None:
+        pump(fast)
+    key(fast, pygame.K_h)
+    key(fast, pygame.K_RETURN)
+    assert len(scene.coordinator.hinted) == 2
+    assert told.count(first) == 1  # said once
+
+
 def test_a_hint_seen_before_an_undo_counts_when_played_after_it(fast):
     """Hinted, another card played, taken back, and the hinted card played: the move
     counted as the player's own choice in the review (the hint was gone with the undo)."""

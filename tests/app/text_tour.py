@@ -1535,6 +1535,8 @@ class Tour:
         self.show("table, a play taken back, the first of the match")
         scene.say(worded("aids.undo_done"))  # as a later one is told
         self.show("table, a play taken back")
+        scene.say(worded("aids.hint_followed_first"))
+        self.show("table, the first move made on a hint")
         scene.say(worded("aids.undo_pass_stays"))
         self.show("table, undo after No knock")
         scene.say(worded("table.drag_too_early"))

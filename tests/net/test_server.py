@@ -549,6 +549,41 @@ def test_a_player_here_who_lets_the_turn_go_by_is_stood_in_for_until_back(tmp_pa
     run(scenario())
 
 
+def test_a_player_whose_link_keeps_dropping_on_their_turn_cannot_hold_the_table_up(
+    tmp_path,
+) -> None:
+    """A friend's link dropped, came back for a moment and dropped again, on their turn:
+    each time the wait before the others could hand the seat to a computer began again, and
+    the table waited for ever. On their turn a player gone counts as gone at least as long
+    as a player here who lets the turn go by, and the table says so."""
+
+    async def scenario() -> None:
+        limits = dataclasses.replace(FAST, away_grace=30.0, idle_grace=0.4)
+        async with serving(open_store(str(tmp_path / "t.db")), limits) as server:
+            one, two, mine, theirs = await two_seated(server.address)
+            start = await one.until("state", reason="start")
+            turn = start["observation"]["turn"]
+            if turn == 0:  # seat 0 plays first: then seat 1 has the turn
+                answer = await one.ask("play", move=start["observation"]["legal_moves"][0],
+                                       at=start["at"])  # fmt: skip
+                assert answer["type"] == "ok"
+            await two.close()  # gone on their turn, just back, gone again
+            back = await Raw.open(server.address)
+            seated = await back.ask("rejoin", code=mine["code"], seat=1, token=theirs["token"])
+            assert seated["type"] == "seated"
+            await back.close()
+            await asyncio.sleep(0.5)  # the turn lasted past the grace of a player here
+            table = await one.ask("sync")
+            while table["type"] != "table" or table["seats"][1]["connected"]:
+                table = await one.until("table", timeout=5)
+            assert table["seats"][1]["away"] >= limits.away_grace  # the wait is over
+            done = await one.ask("hand_over", seat=1, level="greedy")
+            assert done["type"] == "ok"
+            await one.close()
+
+    run(scenario())
+
+
 def test_a_second_connection_with_the_token_takes_the_seat_over(tmp_path) -> None:
     async def scenario() -> None:
         async with serving(open_store(str(tmp_path / "t.db"))) as server:

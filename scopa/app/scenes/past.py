@@ -247,7 +247,9 @@ class PastScene(MenuScene):
         """``past``'s match as the statistics count it, worked out once for its row."""
         result = self._results.get(past.key)
         if result is None:
-            result = self._results[past.key] = result_of(past.setup, past.match, undone=past.undone)
+            result = self._results[past.key] = result_of(
+                past.setup, past.match, undone=past.undone, hinted=bool(past.hinted)
+            )
         return result
 
     def _worded(

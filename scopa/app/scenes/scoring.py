@@ -626,7 +626,9 @@ class ScoringScene(MenuScene):
             key = online_key(coordinator)
             result = result_of(self.setup, match, online=(tuple(coordinator.humans), key))
         else:
-            result = result_of(self.setup, match, undone=coordinator.undone)
+            result = result_of(
+                self.setup, match, undone=coordinator.undone, hinted=bool(coordinator.hinted)
+            )
         stats = self.app.store.load_stats()
         if not any(known.match_id == result.match_id for known in stats.recent):
             stats = stats.add(result)

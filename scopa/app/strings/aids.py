@@ -19,6 +19,9 @@ STRINGS = {
         "aids.undo_done_first": (
             "Play taken back. The match still counts, but not for the records in the statistics"
         ),
+        "aids.hint_followed_first": (
+            "Played on a hint. The match still counts, but not for the records in the statistics"
+        ),
         "aids.undo_done_knock": "Play and knock taken back",
         "aids.undo_done_knock_first": (
             "Play and knock taken back. The match still counts, "
@@ -163,6 +166,10 @@ STRINGS = {
         "aids.undo_done": "Giocata annullata",
         "aids.undo_done_first": (
             "Giocata annullata. La partita conta lo stesso, "
+            "ma non vale per i primati delle statistiche"
+        ),
+        "aids.hint_followed_first": (
+            "Giocata su consiglio. La partita conta lo stesso, "
             "ma non vale per i primati delle statistiche"
         ),
         "aids.undo_done_knock": "Giocata e bussata annullate",

@@ -1341,6 +1341,8 @@ class TableScene(Scene):
                 seconds = self.director.seconds(0.3)  # after the card played takes it over
                 self.view.settle(self.tweener, card, seconds, easing="out_back")
         if self.aids.followed(move):
+            if not self.coordinator.hinted and self._hints_cost_records():
+                self.say(worded("aids.hint_followed_first"))  # said once, as Undo's is
             self.coordinator.hinted.add(len(self.match.moves()))
         holder = self.coordinator.holder
         events = self.coordinator.apply(move)
@@ -1808,6 +1810,15 @@ class TableScene(Scene):
             matta=self._matta_label(),
             laid=self.last_laid(),
         )
+
+    def _hints_cost_records(self) -> bool:
+        """A move made on a hint keeps this match out of the records (``stats``): a match of
+        one side of people here against the computers, not a practice nor one online."""
+        coordinator = self.coordinator
+        if self.remote or coordinator.practice is not None or not coordinator.humans:
+            return False
+        rules = self.match.rules
+        return len({rules.side_of(seat) for seat in coordinator.humans}) == 1
 
     def last_laid(self) -> tuple[Card, str] | None:
         """The card the round's last play laid on the table, with the name of who laid it,
