@@ -114,10 +114,11 @@ def side_mark(side: int) -> Color:
     return mark_on_dark(side_colour(side))
 
 
-def mark_on_dark(colour: Color) -> Color:
+def mark_on_dark(colour: Color, least: float = MARK_CONTRAST) -> Color:
     """``colour`` as a small mark on a dark panel (a side's, a suit's in the tracker):
-    brightened, hue kept, until it stands out from the panel by ``MARK_CONTRAST``."""
-    return _brightened(colour, NIGHT, MARK_CONTRAST)
+    brightened, hue kept, until it stands out from the panel by ``least`` (as far as its
+    hue goes)."""
+    return _brightened(colour, NIGHT, least)
 
 
 TEXT_CONTRAST = 4.5

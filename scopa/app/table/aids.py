@@ -44,7 +44,12 @@ from .under import Row, above_status, beside_hand, on_status
 
 FEATURES = ("hint", "undo", "review", "tracker")
 HINT_COLOUR = (130, 236, 160)
-EMPTY_PIP = (90, 110, 95)
+EMPTY_PIP = (66, 82, 70)
+"""The outline of a card seen in the tracker: faint beside the marks of the cards unseen,
+twice and more as bright (at 3 to 1 a seen club and an unseen one looked alike to eyes
+that cannot tell the green)."""
+TRACKER_MARK_CONTRAST = 5.5
+"""How far the tracker's marks stand out from its dark panel (as far as each hue goes)."""
 TRACKER_SUITS = ("D", "C", "S", "B")
 """The tracker's four rows of marks under the ranks, from the top: coins (so the
 settebello is the 7's first), cups, swords, batons."""
@@ -1167,4 +1172,4 @@ def _mark(suit: str) -> style.Color:
     """A suit's colour as the tracker's mark on its dark panel: bright enough to be seen
     (the swords' blue and the cups' red, as on the cards, were fainter than the outline
     of a card already seen)."""
-    return style.mark_on_dark(SUIT_COLOURS[suit])
+    return style.mark_on_dark(SUIT_COLOURS[suit], TRACKER_MARK_CONTRAST)
