@@ -771,6 +771,13 @@ class Round:
         extra = self._extra
         return extra.decided if extra is not None else -1
 
+    @property
+    def last_played(self) -> tuple[int, Move] | None:
+        """``(seat, move)`` of this round's latest play (None before the first): the last
+        of ``history`` without building it."""
+        node = self._history
+        return None if node is None else (node[1], node[2])
+
     def history(self) -> tuple[tuple[int, Move], ...]:
         """``(seat, move)`` for every play of this round, oldest first."""
         out = []

@@ -486,3 +486,12 @@ def test_plays_next_names_the_seat_that_plays_once_the_declarations_end(players)
                 assert observe(state, seat, (0,) * rules.sides).plays_next == first
             state, _ = state.apply(next(m for m in state.legal_moves() if not m.is_play))
         assert state.turn == first == state.plays_next
+
+
+def test_the_last_play_is_the_last_of_the_history() -> None:
+    rng = random.Random(8)
+    state = Round.deal_random(Rules(), rng)
+    assert state.last_played is None
+    while not state.over:
+        state = state.play(rng.choice(state.legal_moves()))
+        assert state.last_played == state.history()[-1]

@@ -112,20 +112,21 @@ class ReviewScene(MenuScene):
     def review(self) -> Review | None:
         """The review on show: the round's or the match's so far (None while grading), of
         the moves the people made themselves."""
+        return self._graded(whole=False)
+
+    def _graded(self, *, whole: bool) -> Review | None:
+        """The round's or the match's review so far, as ``review`` (``whole``: with the
+        moves the computer made for the people too)."""
         if self.scope == "match":
-            return self.reviews.match_review()
-        return self.reviews.review(self.round_no)
+            return self.reviews.match_review(whole=whole)
+        return self.reviews.review(self.round_no, whole=whole)
 
     def given(self) -> int:
         """How many moves graded of the seat on show the computer made for it (a person's
         seat handed to it for a while): not theirs, so not in their review."""
         if self.reviews.own is None:
             return 0
-        if self.scope == "match":
-            review, whole = self.reviews.match_review(), self.reviews.match_review(whole=True)
-        else:
-            review = self.reviews.review(self.round_no)
-            whole = self.reviews.review(self.round_no, whole=True)
+        review, whole = self._graded(whole=False), self._graded(whole=True)
         if review is None or whole is None:
             return 0
         return len(whole.of(self.seat)) - len(review.of(self.seat))

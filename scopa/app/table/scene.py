@@ -99,10 +99,9 @@ on the card under the button as a double click on it, and played it unseen; so d
 Enter pressed once more."""
 NEW_HAND_CALM = 0.5
 """Seconds a player's first turn of a round after a score sheet takes no key that chooses
-or plays a card,
-each such key pressed meanwhile starting them again: Enter pressed on and on to be done
-with the score sheet chose the first card of the new hand and played it unseen (the
-computer leading at once at the fastest speed)."""
+or plays a card, each such key pressed meanwhile starting them again: Enter pressed on and
+on to be done with the score sheet chose the first card of the new hand and played it
+unseen (the computer leading at once at the fastest speed)."""
 TAPPED_SECONDS = 3.0
 """How long the cover says how to lift it after a try that did not (a click too short, a
 press the button was not ready for, an Enter too soon)."""
@@ -1828,10 +1827,10 @@ class TableScene(Scene):
         in flight)."""
         if self.director.busy or self.covered:
             return None
-        history = self.match.round.history()
-        if not history:
+        last = self.match.round.last_played  # (drawn every frame: not the whole history)
+        if last is None:
             return None
-        seat, move = history[-1]
+        seat, move = last
         card = move.card
         if card is None or move.captures or seat == self.viewer:
             return None
