@@ -141,6 +141,12 @@ class RemoteRound:
     def history(self) -> tuple[tuple[int, Move], ...]:
         return self.observation.history
 
+    @property
+    def last_played(self) -> tuple[int, Move] | None:
+        """As ``Round.last_played``: the last of ``history``."""
+        history = self.observation.history
+        return history[-1] if history else None
+
     def hand(self, seat: int) -> tuple[Card, ...]:
         """This seat's hand; another seat's cards are not known here (but those a Cirulla
         declaration showed to everyone)."""
