@@ -136,12 +136,13 @@ def test_the_cards_played_and_master_s_wear_a_mark_not_only_a_colour(english, mo
     scene = app.stack.top
     assert isinstance(scene, ReviewScene)
     marks: list[tuple[int, int, int]] = []
+    sizes: list[int] = []
     drawn = review_module.draw_badge
     monkeypatch.setattr(
         review_module,
         "draw_badge",
         lambda surface, colour, centre, r: (
-            marks.append(colour) or drawn(surface, colour, centre, r)
+            marks.append(colour) or sizes.append(r) or drawn(surface, colour, centre, r)
         ),
     )
     frame(app)
@@ -149,6 +150,8 @@ def test_the_cards_played_and_master_s_wear_a_mark_not_only_a_colour(english, mo
     played, master = review_module.PLAYED_GLOW, review_module.MASTER_GLOW
     assert marks.count(played) >= rows  # on the card played (and those it took)
     assert marks.count(master) >= rows  # on Master's card (and those it would take)
+    # Big enough to read on a small screen: they were 12 pixels across at 960x540.
+    assert min(sizes) >= app.screen.get_height() * 0.015
 
 
 def test_the_blunder_is_among_the_costliest_with_its_reason(english) -> None:  # noqa: ANN001

@@ -625,7 +625,7 @@ class ReviewScene(MenuScene):
         x += hand_w + pad
         self.table_column = (x, table_w)
         x += table_w + 2 * pad
-        self.badge_r = max(5, m.px(0.012))
+        self.badge_r = max(8, m.px(0.017))
         """The radius of the marks of the card played (a cross) and Master's (a tick)."""
         self.text_column = (x, inside.right - x)
 
@@ -937,7 +937,7 @@ class ReviewScene(MenuScene):
                 surface.blit(halo, halo.get_rect(center=centre))
         for card, centre in zip(cards, centres):
             style.draw_card(surface, art, card, centre, width)
-        r = min(self.badge_r, max(4, round(width * 0.16)))
+        r = min(self.badge_r, max(5, round(width * 0.24)))
         for card, centre in zip(cards, centres):  # a mark as well as a glow: not its hue alone
             colour = glow.get(card)
             if colour is not None:
