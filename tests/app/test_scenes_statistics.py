@@ -1101,7 +1101,7 @@ def test_won_and_lost_bars_are_told_apart_without_colour_and_keyed_on_the_keys(
 @pytest.mark.parametrize("played", [False, True])
 def test_a_damaged_file_s_notice_leaves_the_heading_readable(app, store, size, language, played):
     """The notice of statistics set aside as damaged lay over the heading of Statistics
-    (and its reset button) for as long as it showed."""
+    (and its reset button) for as long as it showed, then over the figures it spoke of."""
     from .menu_helpers import toasts_kept_clear
 
     store.stats_path.parent.mkdir(parents=True, exist_ok=True)
@@ -1119,7 +1119,7 @@ def test_a_damaged_file_s_notice_leaves_the_heading_readable(app, store, size, l
     width = style.fit(app.t("statistics"), scene.heading_pen(), box.w, box.h).width
     heading = pygame.Rect(0, box.top, width, box.h)
     heading.centerx = box.centerx
-    taken = [heading] if scene.empty else [heading, scene.reset_button.rect]
+    taken = [heading] if scene.empty else [heading, scene.reset_button.rect, scene.tiles_area]
     toasts_kept_clear(app, scene.toast_band(), taken, 1)
 
 

@@ -474,14 +474,15 @@ class StatisticsScene(MenuScene):
 
     def toast_band(self) -> ToastBand | None:
         """Beside the heading, on the sheet's corner at its left; one too long for it (a
-        damaged file's notice) goes under the heading, not over it: the player was told
-        where they were, and the statistics' reset beside it stays in reach. With no
-        statistics, under the sheet (the notice of a reset covered what replaced them)."""
+        damaged file's notice) goes under the figures' tiles, over the charts: not over
+        the heading (the player was told where they were, and the statistics' reset beside
+        it stays in reach) nor over the figures the notice speaks of. With no statistics,
+        under the sheet (the notice of a reset covered what replaced them)."""
         gap = self.m.px(style.SPACE_S)
         if self.empty:  # the sheet as tall as its words: under it, not over "No matches yet"
             wide = (self.panel.left, self.panel.right)
             return self.beside_heading(self.t("statistics"), self.panel.bottom + gap, wide)
-        return self.beside_heading(self.t("statistics"), self.heading_box.bottom + gap)
+        return self.beside_heading(self.t("statistics"), self.tiles_area.bottom + gap)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         if self.empty:
