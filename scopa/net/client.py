@@ -40,7 +40,7 @@ from scopa.log import log
 from . import codec
 from .codes import is_code, is_seat, is_token, normalize_code, parse_address
 from .discovery import DISCOVERY_PORT, TwoAnswers, find_table
-from .protocol import CATCHING_UP, VERSION, Bucket, dumps, said_of
+from .protocol import CATCHING_UP, PING_EVERY, PING_WAIT, VERSION, Bucket, dumps, said_of
 
 T = TypeVar("T")
 
@@ -457,8 +457,8 @@ class Client:
                 compression=None,
                 max_size=FRAME_MOST,
                 open_timeout=10,
-                ping_interval=20,
-                ping_timeout=20,
+                ping_interval=PING_EVERY,
+                ping_timeout=PING_WAIT,
                 close_timeout=CLOSE_TIMEOUT,
             )
         except ssl.SSLCertVerificationError as error:

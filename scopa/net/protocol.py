@@ -118,6 +118,13 @@ from scopa.settings import LEVELS, MAX_NAME, shows_something
 VERSION = 1
 VERSIONS = (1,)
 
+PING_EVERY = 5.0
+PING_WAIT = 10.0
+"""Seconds between the pings each end of a link sends, and that a ping waits for its answer
+before the link is taken for dead: a player whose computer froze or whose network went
+without a word is seen gone within a quarter of a minute (twenty and twenty seconds
+looked, for half a minute and more, like a player slow to play)."""
+
 CATCHING_UP = frozenset({"join", "sync"})
 """The reasons of the state frames that bring a window up to date (on joining, after a drop,
 when asked): no events lead to them from the last position sent, and they carry the scores

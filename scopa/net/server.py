@@ -35,6 +35,8 @@ from . import codes
 from .computer import choose_move, default_workers, make_pool
 from .discovery import lan_address
 from .protocol import (
+    PING_EVERY,
+    PING_WAIT,
     Bucket,
     Limits,
     Message,
@@ -295,8 +297,8 @@ class GameServer:
             max_size=self.limits.hard_max_message,
             max_queue=8,
             compression=None,
-            ping_interval=20,
-            ping_timeout=20,
+            ping_interval=PING_EVERY,
+            ping_timeout=PING_WAIT,
             close_timeout=CLOSE_WAIT,
             process_request=self._admit,
             server_header=SERVER_NAME,

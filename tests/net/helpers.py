@@ -196,6 +196,8 @@ class Proxy:
     def __init__(self, target: int) -> None:
         self.target = target
         self.up = True
+        self.silent = False
+        """Every byte dropped, no connection closed: a network gone without a word."""
         self.writers: list[asyncio.StreamWriter] = []
         self.server: asyncio.Server | None = None
 
@@ -215,6 +217,8 @@ class Proxy:
                 while data := await source.read(65536):
                     if not self.up:
                         break
+                    if self.silent:
+                        continue
                     sink.write(data)
                     await sink.drain()
             sink.close()

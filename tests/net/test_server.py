@@ -659,6 +659,41 @@ def test_a_network_that_drops_for_seconds_loses_no_move(tmp_path) -> None:
     run(scenario())
 
 
+def test_a_player_whose_network_went_silent_is_seen_gone_in_under_twenty_seconds(
+    tmp_path,
+) -> None:
+    """A guest's computer froze, or its network went without a word: the others saw them
+    as there, only slow to play, for 20 to 40 seconds (the pings' interval and wait); 10 to
+    15 now."""
+
+    async def scenario() -> None:
+        async with serving(open_store(str(tmp_path / "t.db"))) as server:
+            proxy = Proxy(int(server.address.rsplit(":", 1)[1]))
+            ann = Client(server.address)
+            await ann.connect()
+            ticket = await ann.create(Rules(), [{"kind": "human"}, {"kind": "human"}], "Ann")
+            bea = Client(f"ws://127.0.0.1:{await proxy.start()}")
+            await bea.connect()
+            await bea.join(ticket.code, "Bea")
+
+            def bea_here() -> bool:
+                table = ann.table
+                return table is not None and table["seats"][1]["connected"]
+
+            while not bea_here():
+                await ann.next_update(10)
+            proxy.silent = True
+            start = time.monotonic()
+            while bea_here():
+                assert time.monotonic() - start < 19, "still taken for there"
+                await asyncio.sleep(0.1)
+            await ann.close()
+            await bea.close()
+            await proxy.close()
+
+    run(scenario())
+
+
 def test_a_player_cut_off_longer_than_a_host_takes_to_restart_still_comes_back(
     tmp_path, monkeypatch
 ) -> None:
