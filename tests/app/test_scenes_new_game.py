@@ -1391,3 +1391,42 @@ def test_a_table_scopone_seated_is_not_said_cut_down_for_cirulla(app, scene) -> 
         press(app, pygame.K_RIGHT)
     assert scene.players == 4
     assert scene.field_note() == ""
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+@pytest.mark.parametrize("players", [2, 6])
+def test_a_match_of_computers_alone_is_said_to_be_watched_and_not_kept(
+    app, scene, language, players
+) -> None:
+    """A computer put in the player's own seat started a match to watch, not counted nor
+    kept, without a word on the screen that started it."""
+    from scopa.app import style
+
+    app.resize((960, 540))
+    app.set_language(language)
+    for _ in range(4):
+        if scene.players == players:
+            break
+        control = scene.players_row.control
+        click(app, (control.rect.right - 5, control.rect.centery))
+    assert scene.players == players
+
+    def said() -> list[style.Drawn]:
+        drawn: list[style.Drawn] = []
+        with style.watch_text(drawn.append):
+            frame(app)
+        bare = app.t("ng_watched_bare")
+        return [text for text in drawn if bare.split(":")[0] in text.words]
+
+    assert said() == []  # the player plays
+    _, _, kind, _ = seat(scene, 0)
+    click(app, kind)  # the player's seat: a computer
+    assert not any(scene.humans[:players])
+    told = said()
+    assert len(told) == 1 and not told[0].elided
+    assert told[0].words in (
+        app.t("ng_watched", matchup=scene.matchup()),
+        app.t("ng_watched_bare"),
+    )
+    if players == 2:  # two names fit beside it
+        assert scene.matchup() in told[0].words

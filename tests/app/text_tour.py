@@ -608,6 +608,13 @@ class Tour:
         )  # fmt: skip
         scene._set_players(6)
         self.show("new game, my rules, the longest list of changes")
+        for seat in (0, 1):  # no person at the table: a match to watch
+            scene.seat_widgets[seat][2].step(+1)
+        self.show("new game, six computers")
+        scene._set_players(2)
+        self.show("new game, two computers")
+        for seat in (0, 1):
+            scene.seat_widgets[seat][2].step(+1)
         app.settings = before
         scene._set_players(2)
         app.back()

@@ -462,6 +462,16 @@ class NewGameScene(MenuScene):
             return self.t("ng_each_alone", names=join(self.t, names))
         return self.t("ng_pair_by_pair", names=", ".join(names))
 
+    def told_matchup(self, fits: Callable[[str], bool]) -> str:
+        """The matchup as the screen says it: with no person at the table, that the match
+        is watched, not kept (a computer put in the player's own seat started one without a
+        word), the names left out where they make it too long to ``fits``."""
+        matchup = self.matchup()
+        if not matchup or any(self.humans[: self.players]):
+            return matchup
+        said = self.t("ng_watched", matchup=matchup)
+        return said if fits(said) else self.t("ng_watched_bare")
+
     def game_named(self) -> int | None:
         """A seat whose typed name is one the game gives another seat or kind of player
         ("You" for a computer): the table would show the game's name instead."""
@@ -679,5 +689,8 @@ class NewGameScene(MenuScene):
             if mine:
                 style.text(surface, mine, note, under, align="center", lines=2)
                 box = pygame.Rect(box.left, box.top, box.w, box.h - height)
-            style.text(surface, self.matchup(), pen, box, align="center", lines=2)
+            told = self.told_matchup(
+                lambda words: not style.fit(words, pen, box.w, box.h, lines=2).elided
+            )
+            style.text(surface, told, pen, box, align="center", lines=2)
             self.draw_hint(surface, self.hint_area, style.INK_SOFT)
