@@ -1641,3 +1641,59 @@ def test_a_card_a_computer_took_with_carries_no_name(app):
     seat, move = scene.match.round.history()[-1]
     assert seat == 1 and move.captures
     assert scene.last_laid() is None
+
+
+def test_a_double_click_begun_as_a_new_hand_is_dealt_plays_none_of_its_cards(fast):
+    """A child double-clicked the last card of the hand, then again at the same place as
+    "nothing happened": the first click of the second pair hurried the new hand's deal,
+    the second landed on a card of it, and that card was played before it was ever seen.
+    A click that hurried begins a double click only on a card that lay in the hand then."""
+    from scopa.app.table.input import DOUBLE_CLICK
+
+    from .table_helpers import mouse
+
+    scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
+    while len(scene.view.hands[0]) > 1:
+        scene.play(scene.match.legal_moves()[0])
+        for _ in range(600):
+            fast.frame(FRAME, [])
+            if scene.human_to_play == 0 and not scene.director.busy:
+                break
+        assert scene.human_to_play == 0
+    (last,) = scene.view.hands[0]
+    at = centre_of(scene, last)
+    moves = len(scene.match.moves())
+    scene.play(scene.match.legal_moves()[0])
+    for _ in range(600):  # the computer's last card played, the new hands on their way
+        fast.frame(FRAME, [])
+        if len(scene.view.hands[0]) == 3 and scene.director.busy:
+            break
+    assert len(scene.match.moves()) == moves + 2 and scene.human_to_play is None
+    first = scene.clock
+    fast.frame(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, at), mouse(pygame.MOUSEBUTTONUP, at)])
+    while scene.director.busy:
+        fast.frame(FRAME, [])
+    assert scene.human_to_play == 0 and scene.clock - first < DOUBLE_CLICK
+    assert scene.view.hand_card_at(0, at) is not None  # a card of the new hand lies there
+    fast.frame(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, at), mouse(pygame.MOUSEBUTTONUP, at)])
+    assert len(scene.match.moves()) == moves + 2, f"{scene.match.moves()[-1]} was played"
+
+
+def test_a_card_carried_onto_a_table_card_is_not_played_on_another_the_table_moved_there(fast):
+    """A card pressed as the computer's card flew, carried onto a card of the table and held
+    there: the computer's card landed, the table was laid out again, and the card let go
+    was played on whatever card had slid under the pointer. It stays in the hand, and the
+    line says why: the player drags it again on the table as it is."""
+    from .table_helpers import mouse
+
+    scene = computer_card_on_its_way(fast)
+    aimed = C("9B")
+    at, end = centre_of(scene, C("7D")), centre_of(scene, aimed)
+    fast.frame(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, at), mouse(pygame.MOUSEMOTION, end)])
+    while scene.director.busy:
+        fast.frame(FRAME, [])
+    assert scene.human_to_play == 0
+    assert scene.view.table_card_at(end) != aimed  # another card, or none, there now
+    fast.frame(FRAME, [mouse(pygame.MOUSEBUTTONUP, end)])
+    assert len(scene.match.moves()) == 2, f"{scene.match.moves()[-1]} was played"
+    assert scene.said() == fast.t("table.drag_table_changed")

@@ -1548,6 +1548,8 @@ class Tour:
         self.show("table, undo after No knock")
         scene.say(worded("table.drag_too_early"))
         self.show("table, a card carried before the turn and let go")
+        scene.say(worded("table.drag_table_changed"))
+        self.show("table, a card carried before the turn, the table changed under it")
         for kind in ("knock", "knock_alone", "retract"):  # Cirulla's
             for said in (f"aids.undo_done_{kind}_first", f"aids.undo_done_{kind}"):
                 scene.say(worded(said))

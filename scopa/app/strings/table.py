@@ -137,6 +137,7 @@ STRINGS = {
         "table.watch_hint": "Watching: click or Space to speed up, Esc for the menu",
         "table.sound_off": "Sound off: M turns it on again",
         "table.drag_too_early": "Too soon: drag your card again once it is your turn",
+        "table.drag_table_changed": "The table changed while you held your card: drag it again",
         "table.sound_on": "Sound on: M turns it off",
         "table.sound_silent": "Sound on, but its volume is at 0 %: Settings, Game, Volume",
         "table.sound_none": "Sound on, but no sound device was found: the game stays silent",
@@ -303,6 +304,9 @@ STRINGS = {
         "table.watch_hint": "Osservi: clic o Spazio per accelerare, Esc per il menu",
         "table.sound_off": "Audio disattivato: M lo riattiva",
         "table.drag_too_early": "Troppo presto: trascina di nuovo la carta quando tocca a te",
+        "table.drag_table_changed": (
+            "La tavola è cambiata mentre tenevi la carta: trascinala di nuovo"
+        ),
         "table.sound_on": "Audio attivato: M lo disattiva",
         "table.sound_silent": (
             "Audio attivato, ma il volume è a 0 %: Impostazioni, Generale, Volume"

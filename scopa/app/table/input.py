@@ -129,9 +129,9 @@ class TableInput:
         reminder of a knock left unclaimed). A card dropped goes back to the hand; one
         chosen on the keys stays raised, for the same key to play it."""
         self._last_click: tuple[Card, float] | None = None
-        self._hurried: tuple[tuple[int, int], float] | None = None
-        """Where and when a click last hurried the cards still moving (``hurried``), when
-        it may be the first of a double click."""
+        self._hurried: tuple[Card, float] | None = None
+        """The card a click that last hurried the cards still moving was on, and when
+        (``waited``), when it may be the first of a double click."""
         self._run_at = -DOUBLE_CLICK
         """When the last click of the current run of clicks was made (each click of a run
         comes within ``DOUBLE_CLICK`` of the one before)."""
@@ -269,16 +269,19 @@ class TableInput:
             self._last_click = None
             self._resolve(intent.card, pos)
 
-    def waited(self, pos: tuple[int, int], *, hurrying: bool) -> None:
-        """A click at ``pos`` while the turn is another seat's; ``hurrying``: it hurried the
-        cards still moving (a deal, a computer's card), and may be the first of a double
-        click on a card there, the second coming once they have landed. One of a run of
+    def waited(self, pos: tuple[int, int], seen: Card | None, *, hurrying: bool) -> None:
+        """A click at ``pos`` while the turn is another seat's, on ``seen``, the card of the
+        hand resting there (None: no card, or one still being dealt); ``hurrying``: it
+        hurried the cards still moving (a deal, a computer's card), and may be the first of
+        a double click on ``seen``, the second coming once they have landed. One of a run of
         clicks is not: they hurry, or wait, as Space tapped does (the first click after the
-        run played the card under the pointer, never chosen)."""
+        run played the card under the pointer, never chosen); nor is a click on no card
+        seen (a click as the new hand flew in, the second landing on a card of it, played
+        a card never seen)."""
         now = self.now()
         self._clicked(now, waiting=True)
         alone = self._run_waits == 1
-        self._hurried = (pos, now) if hurrying and alone else None
+        self._hurried = (seen, now) if hurrying and alone and seen is not None else None
 
     def _clicked(self, now: float, *, waiting: bool) -> None:
         """A click at ``now``: the run of clicks it belongs to, and whether it waited."""
@@ -297,14 +300,8 @@ class TableInput:
         hurried, self._hurried = self._hurried, None
         if self._run_waits > 1:  # clicked on from the computer's turn into the player's:
             return False  # the clicks that hurried it, not a double click
-        seat = self.seat()
-        if (
-            last is None
-            and hurried is not None
-            and seat is not None
-            and self.view.hand_card_at(seat, hurried[0]) == card
-        ):
-            last = (card, hurried[1])
+        if last is None and hurried is not None and hurried[0] == card:
+            last = hurried
         if last is None or last[0] != card or now - last[1] > DOUBLE_CLICK:
             return False
         self._last_click = None

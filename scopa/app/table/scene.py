@@ -13,7 +13,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import partial
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 import pygame
 
@@ -129,6 +129,16 @@ buttons' looks, card faces)."""
 
 SOUND_KEY = pygame.K_m
 """Turns the sound off, and on again (``TableScene.toggle_sound``)."""
+
+
+class EarlyPress(NamedTuple):
+    """A press on the hand kept while another seat played (``TableScene._early_drag``)."""
+
+    pos: tuple[int, int]
+    card: Card | None
+    """The card of the hand seen resting under it (None: none, or one still dealt)."""
+    aimed: Card | None
+    """The table card under the pointer as it last moved (None: the open cloth)."""
 
 
 def _knock_points(seen: Observation, at: int) -> int:
@@ -281,7 +291,7 @@ class TableScene(Scene):
         self.early_keys: list[int] = []
         """Arrows pressed while another seat played, in order: they choose a card in the
         player's hand once their turn comes (a key is not lost to a card still moving)."""
-        self.early_press: tuple[int, int] | None = None
+        self.early_press: EarlyPress | None = None
         """Where the button went down while the cards still moved, held since (``_early_drag``)."""
         self.knock = KnockBar(self.text, lambda: self.app.t, self.play)
         self._knock_reminded: tuple[int, int, int] | None = None
@@ -701,7 +711,8 @@ class TableScene(Scene):
             return True
         self._early_drag(event)
         if self.human_to_play is None and clicked:
-            self.input.waited(event.pos, hurrying=self.director.busy)
+            seen = self._resting_card_at(event.pos)
+            self.input.waited(event.pos, seen, hurrying=self.director.busy)
         if self.human_to_play is None and self.director.busy:
             if clicked or spaced:
                 self.director.hurry()
@@ -779,25 +790,58 @@ class TableScene(Scene):
         """A card pressed as the cards still moved (the new hand dealt, the other's card on
         its way), and dragged on once they landed: the press hurried them and was gone, so
         the card stayed put under a pointer that went on to the table. The press is kept,
-        and the drag begins from it at the first move once the turn is the player's, or,
-        the pointer carried there before the turn came, as it is let go; let go before the
-        turn came, the card stays and the line says why."""
+        and the drag begins from it at the first move once the turn is the player's (the
+        card then follows the pointer, and what it would take glows); let go before the
+        turn came, the card stays and the line says why.
+
+        The pointer carried to the table before the turn came and let go after it: the
+        card pressed is played there only if the player saw it, resting in the hand, as
+        they pressed it, and the card under the pointer is still the one they carried it
+        to (the table laid out again as the computer's card landed slid another under
+        it, and the card let go was played on that one; a press on the new hand as it was
+        dealt played a card never seen). Else it stays, and the line says why."""
+        early = self.early_press
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            pos, self.early_press = self.early_press, None
-            moved = pos is not None and math.dist(pos, event.pos) >= self.drag.threshold
-            if moved and self.human_to_play is not None:  # carried there, the turn come since
-                self.input.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+            self.early_press = None
+            moved = early is not None and math.dist(early.pos, event.pos) >= self.drag.threshold
+            if early is not None and moved and self.human_to_play is not None:
+                card = early.card  # carried there, the turn come since
+                if card is None or card not in self.view.hands[self.human_to_play]:
+                    self.say(worded("table.drag_too_early"))
+                elif self.view.table_card_at(event.pos) != early.aimed:
+                    self.say(worded("table.drag_table_changed"))
+                else:
+                    self._press_at(self.view.sprites[card].rect().center)
             elif moved and not self.match.over:  # let go before the turn came: said, not lost
                 self.say(worded("table.drag_too_early"))
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             waits = self.human_to_play is None and self.mode == "solo" and not self.match.over
-            self.early_press = event.pos if waits else None
-        elif event.type == pygame.MOUSEMOTION and self.early_press is not None:
+            self.early_press = None
+            if waits:
+                pressed = self._resting_card_at(event.pos)
+                self.early_press = EarlyPress(event.pos, pressed, None)
+        elif event.type == pygame.MOUSEMOTION and early is not None:
             if not event.buttons[0]:  # let go where the window did not hear it
                 self.early_press = None
             elif self.human_to_play is not None:
-                pos, self.early_press = self.early_press, None
-                self.input.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+                self.early_press = None
+                self._press_at(early.pos)
+            else:
+                self.early_press = early._replace(aimed=self.view.table_card_at(event.pos))
+
+    def _press_at(self, pos: tuple[float, float]) -> None:
+        self.input.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+
+    def _resting_card_at(self, pos: tuple[float, float]) -> Card | None:
+        """The card of the hand on show under ``pos``, resting in its place: none still
+        on its way there (a card being dealt has not been seen)."""
+        viewer = self.viewer
+        if viewer is None:
+            return None
+        card = self.view.hand_card_at(viewer, pos)
+        if card is None or self.tweener.moving(self.view.sprites[card]):
+            return None
+        return card
 
     def _play_early_keys(self) -> None:
         """The arrows and digits pressed before the player's turn choose their card now
