@@ -533,8 +533,8 @@ def test_a_press_off_the_choice_let_go_over_a_set_chooses_nothing(fast) -> None:
 @pytest.mark.parametrize("size", SIZES)
 def test_each_set_shows_what_it_leaves_on_the_table(fast, language, size) -> None:
     """The choice hid the table, and with it what each set leaves there, which decides the
-    next player's sweep. Under each set the cards it leaves are drawn, headed "Leaves",
-    inside the choice and clear of the other sets."""
+    next player's sweep. Under each set the cards it leaves are drawn, headed "Left on the
+    table" (read whole), inside the choice and clear of the other sets."""
     from scopa.app import style
 
     fast.set_language(language)
@@ -558,6 +558,7 @@ def test_each_set_shows_what_it_leaves_on_the_table(fast, language, size) -> Non
         del scene.art.face
     heads = [text for text in drawn if text.words == fast.t("table.choose_leaves")]
     assert len(heads) == len(choice.options) == 2
+    assert not any(head.elided for head in heads)  # "Left on the t..." at 960x540
     small = [card for card, width in faces if width < choice.card_w]
     for i, move in enumerate(choice.options):
         left = [card for card in table if card not in move.captures]

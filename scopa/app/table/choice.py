@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import NamedTuple
 
 import pygame
@@ -56,6 +57,7 @@ class ChoicePopup:
         layout: TableLayout,
         sweeps: frozenset[Move] = frozenset(),
         table: tuple[Card, ...] = (),
+        leaves_w: Callable[[int], float] = lambda px: 0.0,
     ) -> None:
         self.card = card
         self.sweeps = sweeps
@@ -73,6 +75,9 @@ class ChoicePopup:
         sweep): shown under its cards, small. Laying the card is said in words."""
         self.selected = 0
         self.layout = layout
+        self.leaves_w = leaves_w(layout.font_small) if any(self.left) else 0.0
+        """The width of the words heading the cards a set leaves (``ChoiceWords.leaves``),
+        at their size: a set's row is as wide ("Left on the t..." under one card)."""
         u = layout.unit
         self.pad = 22 * u
         count = len(options)
@@ -129,7 +134,7 @@ class ChoicePopup:
         most = max(len(left) for left in self.left)
         if most:
             width = self.card_w * LEFT_SIZE
-            cards = max(cards, width * (1 + (most - 1) * LEFT_STEP))
+            cards = max(cards, width * (1 + (most - 1) * LEFT_STEP), self.leaves_w)
         return cards + self.pad * 2
 
     @property

@@ -105,6 +105,7 @@ class TableInput:
         missed: Callable[[Card], None] = lambda card: None,
         takes_nothing: Callable[[Card, Card], None] = lambda card, target: None,
         held: Callable[[Card], bool] = lambda card: False,
+        leaves_w: Callable[[int], float] = lambda px: 0.0,
     ) -> None:
         self.pick = pick
         self.view = view
@@ -128,6 +129,9 @@ class TableInput:
         """Asked before a legal card is played: True holds it back this once (Cirulla's
         reminder of a knock left unclaimed). A card dropped goes back to the hand; one
         chosen on the keys stays raised, for the same key to play it."""
+        self.leaves_w = leaves_w
+        """The width of the capture choice's words heading what each set leaves, at a
+        size in pixels (``ChoicePopup``)."""
         self._last_click: tuple[Card, float] | None = None
         self._hurried: tuple[Card, float] | None = None
         """The card a click that last hurried the cards still moving was on, and when
@@ -444,8 +448,9 @@ class TableInput:
         choice = self.pick.choice
         if choice is not None:
             choice = ChoicePopup(
-                choice.card, choice.options, self.view.layout, choice.sweeps, choice.table
-            )
+                choice.card, choice.options, self.view.layout, choice.sweeps, choice.table,
+                self.leaves_w,
+            )  # fmt: skip
             choice.selected = self.pick.choice.selected
             self.pick.choice = choice
             self._wait_beside(choice, 0.0)
@@ -516,7 +521,7 @@ class TableInput:
         lay = self.view.layout
         sweeps = frozenset(move for move in moves if self.sweeps(move))
         table = tuple(slot for slot in self.view.slots if slot is not None)
-        choice = ChoicePopup(card, moves, lay, sweeps, table)
+        choice = ChoicePopup(card, moves, lay, sweeps, table, self.leaves_w)
         shown = self.pick.preview  # the cards glowing (a hint's) are the ones chosen first
         for index, move in enumerate(choice.options):
             if shown and frozenset(move.captures) == shown:

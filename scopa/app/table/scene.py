@@ -255,6 +255,9 @@ class TableScene(Scene):
             must_take=self._told_must_take,
             missed=lambda card: self.refuse(lambda t: t("table.drop_missed")),
             held=self._knock_first,
+            leaves_w=lambda px: style.natural_width(
+                self.app.t("table.choose_leaves"), self.text.pen("ui", px, style.MIST)
+            ),
             takes_nothing=lambda card, target: self.say(
                 lambda t: t(
                     "table.takes_nothing", card=self.card_name(card), target=self.card_name(target)
