@@ -820,6 +820,30 @@ def test_a_cappotto_chosen_for_scopa_is_kept_through_cirulla_and_back(app, scene
     )
 
 
+def test_the_napola_brings_its_usual_target_and_takes_it_back(app, scene) -> None:
+    """The napola's own line says a match with it is usually played to 21, and turning it
+    on left the match at 11 without a word. Turned on at the usual 11, the target follows
+    it to 21, said; turned off again as it left it, back to 11, said; a target of the
+    player's own stays."""
+    scene.set_rule("napola", True)
+    assert app.settings.rules.napola and app.settings.rules.target == 21
+    assert scene.footer_line()[0] == app.t("target_follows_napola_on", n=21)
+    scene.set_rule("napola", False)
+    assert not app.settings.rules.napola and app.settings.rules.target == 11
+    assert scene.footer_line()[0] == app.t("target_follows_napola_off", n=11)
+    scene.set_rule("target", 16)  # a target of their own: it stays, nothing said of it
+    scene.set_rule("napola", True)
+    assert app.settings.rules.target == 16
+    assert scene.footer_line()[0] != app.t("target_follows_napola_on", n=21)
+    scene.set_rule("napola", False)
+    assert app.settings.rules.target == 16
+    scene.set_rule("target", 11)
+    scene.set_rule("napola", True)
+    scene.set_rule("target", 31)  # chosen after: turning the napola off leaves it
+    scene.set_rule("napola", False)
+    assert app.settings.rules.target == 31
+
+
 def test_down_walks_every_row_of_a_long_tab_though_some_are_out_of_sight(app) -> None:
     """Down from the Deal row went to Back: the rows below it, scrolled out of sight, were
     passed over. In a form that scrolls, Down goes down the rows one by one."""

@@ -736,6 +736,11 @@ class Tour:
         scene.set_rule("cirulla", False)
         self.show("settings, scopa's cappotto at the player's target")
         scene.set_preset("classic")
+        scene.set_rule("napola", True)
+        self.show("settings, the napola goes to 21")
+        scene.set_rule("napola", False)
+        self.show("settings, without the napola back to 11")
+        scene.set_preset("classic")
         app.back()
         # a match saved by other rules: Continue keeps them, told as far as the line goes
         cirulla = Rules.preset("cirulla")

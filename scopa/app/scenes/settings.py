@@ -61,6 +61,8 @@ VOLUME_SAMPLE_MS = 150
 SAMPLE_FACE = Card(7, "D")
 """The card beside the switches of the values in the corners: the settebello."""
 MINE = "mine"
+NAPOLA_TARGET = PRESETS["milanese"].target
+"""The target a match with the napola is usually played to (21), which the napola brings."""
 LUZZATI = "luzzati_table_rules"
 """The preset choice meaning the player's own rules ("My rules"), here and in New game."""
 
@@ -553,6 +555,8 @@ class SettingsScene(MenuScene):
         self.change(rules=rules)
         if name == "dossena_scale" and value:  # its own rows greyed: what it plays there
             self.news = worded("dossena_own_values")
+        if name == "napola" and rules.napola != before.napola:
+            self._napola_target(before)
         if not games:
             return
         self._switched = {
@@ -572,6 +576,28 @@ class SettingsScene(MenuScene):
             said.append(worded("luzzati_off_for_sides"))
         if said:
             self.news = lambda t: ". ".join(words(t) for words in said)
+
+    def _napola_target(self, before: Rules) -> None:
+        """The napola switched: the target follows it, from the usual 11 to the 21 a match
+        with the napola is usually played to (its own line says so), and back from the 21
+        it made; a target the player chose stays."""
+        rules = self.rules
+        usual, napola = Rules().target, NAPOLA_TARGET
+        made = self._switched.get("napola_target")
+        if rules.napola and rules.target == usual:
+            self._set_target_for_napola(napola, "target_follows_napola_on")
+            self._switched["napola_target"] = (usual, napola)
+        elif not rules.napola and made == (usual, napola) and rules.target == napola:
+            self._set_target_for_napola(usual, "target_follows_napola_off")
+            del self._switched["napola_target"]
+
+    def _set_target_for_napola(self, target: int, said: str) -> None:
+        try:
+            rules = self.rules.with_(target=target)
+        except RulesError:  # (no table refuses either target)
+            return
+        self.change(rules=rules)
+        self.news = worded(said, n=target)
 
     def _preset_hint(self) -> str:
         """What the preset chosen is (Regolamento, Milanese... told a player nothing), or
