@@ -979,7 +979,11 @@ class Store:
                         stuck = error
                 else:
                     owner = _lock_owner(self.lock_path)
-                    if owner is not None and _held_by_another_copy(*owner):
+                    if (
+                        owner is not None
+                        and not _lock_elsewhere(self.lock_path)
+                        and _held_by_another_copy(*owner)
+                    ):
                         break
                     stuck = _break_stale_lock(self.lock_path, owner)
                 if stuck is not None and not quiet:
@@ -1880,6 +1884,8 @@ LockOwner: TypeAlias = "tuple[int, str | None]"
 the lock does not say)."""
 
 _STARTED = "started"
+_FOLDER = "folder"
+"""The lock's line naming the folder it was made in (``_folder_id``)."""
 """The word before the start of the owner's process, on the lock's second line."""
 
 
@@ -1893,6 +1899,9 @@ def _create_lock(path: Path) -> None:
     """
     started = _process_start(os.getpid())
     text = f"{os.getpid()}\n" + (f"{_STARTED} {started}\n" if started is not None else "")
+    folder = _folder_id(path.parent)
+    if folder is not None:
+        text += f"{_FOLDER} {folder}\n"
     content = text.encode("ascii")
     fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
@@ -1913,6 +1922,32 @@ def _create_lock(path: Path) -> None:
     finally:
         with contextlib.suppress(OSError):
             os.unlink(temp)
+
+
+def _folder_id(folder: Path) -> str | None:
+    """Which folder ``folder`` is, as the file system tells them apart (its device and
+    node: a copy of it, or another path to it, is told right); None if it cannot be told."""
+    try:
+        found = os.stat(folder)
+    except OSError:
+        return None
+    return f"{found.st_dev}:{found.st_ino}" if found.st_ino else None
+
+
+def _lock_elsewhere(path: Path) -> bool:
+    """Whether the lock at ``path`` was made in another folder and copied here with the
+    rest (a backup, a second profile, made while the game ran): held by no copy of the game
+    on this folder. A lock that names no folder (older copies wrote none) is of this one."""
+    try:
+        lines = _read_bytes(path, 256).decode("ascii").splitlines()
+    except (OSError, ValueError):
+        return False
+    here = _folder_id(path.parent)
+    for line in lines[1:]:
+        word, _, value = line.strip().partition(" ")
+        if word == _FOLDER and value.strip() and here is not None:
+            return value.strip() != here
+    return False
 
 
 def _lock_owner(path: Path) -> LockOwner | None:

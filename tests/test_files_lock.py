@@ -128,6 +128,28 @@ def test_a_second_copy_reads_but_writes_nothing_and_says_so_once(tmp_path: Path)
     assert third.messages == []
 
 
+def test_a_folder_copied_with_its_lock_is_not_taken_for_one_in_use(tmp_path: Path) -> None:
+    """The player's folder copied (a backup, a second profile) while the game ran on it:
+    the copy held the running game's lock, and a game started on the copy saved nothing,
+    saying another copy was open. A lock names its folder: in another, it is stale."""
+    import shutil
+
+    first_home, copied = tmp_path / "home", tmp_path / "home2"
+    first_home.mkdir()
+    settings, setup, match, stats = fill(first_home)
+    with other_copy(first_home):
+        shutil.copytree(first_home, copied)
+        assert (copied / LOCK_FILE).read_bytes() == (first_home / LOCK_FILE).read_bytes()
+        on_copy = Store(copied)
+        assert on_copy.lock() is True and not on_copy.locked_out
+        assert on_copy.messages == []
+        assert on_copy.load_settings() == settings
+        assert on_copy.save_stats(stats) is True
+        on_copy.unlock()
+        same = Store(first_home)  # the folder itself is still the running game's
+        assert same.lock() is False
+
+
 def test_a_damaged_file_is_left_alone_while_another_copy_runs(tmp_path: Path) -> None:
     store = Store(tmp_path)
     store.stats_path.write_bytes(b"{not json")
