@@ -1175,9 +1175,10 @@ def test_clicks_that_hurry_the_computer_play_no_card_of_the_player_s(fast):
     assert at is not None
     assert len(scene.match.moves()) == 2, f"{scene.match.moves()[-1]} was played"
     assert scene.human_to_play == 0
-    for _ in range(4):  # the clicking goes on a moment into the turn: still no double click
-        pump(fast, 11)
+    for _ in range(4):  # the clicking goes on a moment into the turn: still no double click,
+        pump(fast, 11)  # nor a card chosen (a click on the table then played it)
         fast.frame(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, at), mouse(pygame.MOUSEBUTTONUP, at)])
+        assert scene.selected is None
     assert len(scene.match.moves()) == 2, f"{scene.match.moves()[-1]} was played"
     pump(fast, 40)  # a pause: then a double click plays the card again
     for _ in range(2):

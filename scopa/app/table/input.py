@@ -223,7 +223,13 @@ class TableInput:
             sprite = self.view.sprites[card]
             self.drag.press(card, pos, (sprite.x, sprite.y - sprite.lift))
             return
-        if self.pick.selected is not None and self.pick.clicked and self._over_table(pos):
+        hurrying = self._run_waits > 1 and self.now() - self._run_at <= DOUBLE_CLICK
+        if (
+            self.pick.selected is not None
+            and self.pick.clicked
+            and self._over_table(pos)
+            and not hurrying  # a click of a run that hurried the computers: no play
+        ):
             # a card clicked goes where the table is clicked; one chosen on the keys (or
             # raised by a hint) is not played by a click that only woke the window
             self._resolve(self.pick.selected, pos)
@@ -260,6 +266,8 @@ class TableInput:
         if isinstance(intent, Click):
             if self._double_click(intent.card):
                 return
+            if self._run_waits > 1:  # one of a run of clicks that hurried: it chooses no
+                return  # card either (a click on the table then played it, never chosen)
             if intent.card != self.pick.selected:
                 self.select(intent.card)
             elif self.pick.clicked:
