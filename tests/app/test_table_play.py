@@ -1698,3 +1698,39 @@ def test_a_card_carried_onto_a_table_card_is_not_played_on_another_the_table_mov
     fast.frame(FRAME, [mouse(pygame.MOUSEBUTTONUP, end)])
     assert len(scene.match.moves()) == 2, f"{scene.match.moves()[-1]} was played"
     assert scene.said() == fast.t("table.drag_table_changed")
+
+
+def test_clicks_on_a_new_hand_just_landed_choose_nothing_until_it_has_been_seen(fast):
+    """A child clicking on and on as the new hand came: once it had landed, the next two
+    clicks were a double click on a card of it, played barely seen. For a moment after a
+    new hand lands a click on it does nothing; then a double click plays as ever."""
+    from scopa.app.table.scene import DEALT_CALM
+
+    from .table_helpers import mouse
+
+    scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
+    while len(scene.view.hands[0]) > 1 or scene.human_to_play != 0:
+        if scene.human_to_play == 0 and not scene.director.busy:
+            scene.play(scene.match.legal_moves()[0])
+        fast.frame(FRAME, [])
+    scene.play(scene.match.legal_moves()[0])
+    for _ in range(900):  # the new hands dealt, the player's turn once they land
+        fast.frame(FRAME, [])
+        if len(scene.view.hands[0]) == 3 and scene.human_to_play == 0 and not scene.director.busy:
+            break
+    assert scene.hand_just_dealt()
+    moves = len(scene.match.moves())
+    card = next(
+        c for c in scene.view.hands[0] if sum(m.card == c for m in scene.match.legal_moves()) == 1
+    )
+    at = centre_of(scene, card)
+    for _ in range(2):
+        fast.frame(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, at), mouse(pygame.MOUSEBUTTONUP, at)])
+    assert len(scene.match.moves()) == moves and scene.selected is None
+    landed = scene.clock
+    while scene.clock - landed < DEALT_CALM:
+        fast.frame(FRAME, [])
+    assert not scene.hand_just_dealt()
+    for _ in range(2):
+        fast.frame(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, at), mouse(pygame.MOUSEBUTTONUP, at)])
+    assert len(scene.match.moves()) == moves + 1 and scene.match.moves()[-1].card == card

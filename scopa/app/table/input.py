@@ -106,6 +106,7 @@ class TableInput:
         takes_nothing: Callable[[Card, Card], None] = lambda card, target: None,
         held: Callable[[Card], bool] = lambda card: False,
         leaves_w: Callable[[int], float] = lambda px: 0.0,
+        fresh: Callable[[], bool] = lambda: False,
     ) -> None:
         self.pick = pick
         self.view = view
@@ -129,6 +130,9 @@ class TableInput:
         """Asked before a legal card is played: True holds it back this once (Cirulla's
         reminder of a knock left unclaimed). A card dropped goes back to the hand; one
         chosen on the keys stays raised, for the same key to play it."""
+        self.fresh = fresh
+        """Whether the hand was dealt a moment ago: a click on a card of it does nothing
+        yet (a drag is taken)."""
         self.leaves_w = leaves_w
         """The width of the capture choice's words heading what each set leaves, at a
         size in pixels (``ChoicePopup``)."""
@@ -264,6 +268,9 @@ class TableInput:
         self.pick.landing = False
         intent = self.drag.release(pos)
         if isinstance(intent, Click):
+            if self.fresh():  # a click of a burst made as the hand was dealt: not a choice
+                self._last_click = None
+                return
             if self._double_click(intent.card):
                 return
             if self._run_waits > 1:  # one of a run of clicks that hurried: it chooses no

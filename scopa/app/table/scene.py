@@ -97,6 +97,10 @@ SHOWN_CALM = 0.4
 clicks that follow the one that lifted it (a double or triple click on the button) fell
 on the card under the button as a double click on it, and played it unseen; so did an
 Enter pressed once more."""
+DEALT_CALM = 0.6
+"""Seconds after a new hand has landed before a click on a card of it chooses or plays it:
+a burst of clicks made as it was dealt (a child clicking on and on as "nothing happened")
+chose a card of it and played it, barely seen. A drag, which is meant, is taken at once."""
 NEW_HAND_CALM = 0.5
 """Seconds a player's first turn of a round after a score sheet takes no key that chooses
 or plays a card, each such key pressed meanwhile starting them again: Enter pressed on and
@@ -255,6 +259,7 @@ class TableScene(Scene):
             must_take=self._told_must_take,
             missed=lambda card: self.refuse(lambda t: t("table.drop_missed")),
             held=self._knock_first,
+            fresh=self.hand_just_dealt,
             leaves_w=lambda px: style.natural_width(
                 self.app.t("table.choose_leaves"), self.text.pen("ui", px, style.MIST)
             ),
@@ -280,6 +285,10 @@ class TableScene(Scene):
         """The turn the player was last given (rounds scored, plays made in the round)."""
         self._turn_since = 0.0
         """When it came (``NEW_HAND_CALM``)."""
+        self._hand_seen: frozenset[Card] | None = None
+        """The cards of the hand on show when it last held any (None: none seen yet)."""
+        self._hand_landed = -DEALT_CALM
+        """When the cards last dealt to it had all landed (None: still on their way)."""
         self._clicked_at: float | None = None
         """When the mouse's button last went down on the table (``clock``)."""
         self.still_frames = 0
@@ -728,6 +737,28 @@ class TableScene(Scene):
             return True
         return self.input.handle(event)
 
+    def _watch_the_hand(self) -> None:
+        """Note when cards dealt to the hand on show have all landed (``DEALT_CALM``); the
+        first hand seen (dealt as the table opened, or found there as a match resumed) is
+        not new: the click that opened the table is no burst."""
+        viewer = self.viewer
+        hand = frozenset(self.view.hands[viewer]) if viewer is not None else frozenset()
+        seen = self._hand_seen
+        if hand:
+            self._hand_seen = hand
+            if seen is not None and hand - seen:
+                self._hand_landed = None  # new cards: dealt
+        if self._hand_landed is None and not any(
+            self.tweener.moving(self.view.sprites[card]) for card in hand
+        ):
+            self._hand_landed = self.clock
+
+    def hand_just_dealt(self) -> bool:
+        """The hand on show was dealt a moment ago (or is still being dealt): a click on
+        one of its cards does nothing yet (``DEALT_CALM``)."""
+        landed = self._hand_landed
+        return landed is None or self.clock - landed < DEALT_CALM
+
     def _new_hand_calm(self, event: pygame.event.Event) -> bool:
         """A key that chooses or plays a card, pressed within ``NEW_HAND_CALM`` of the
         player's first turn of the round (or of the last such key): taken for a key of the
@@ -1126,6 +1157,7 @@ class TableScene(Scene):
             if not self.chat_on():
                 self.chat.open = False
         self.director.update(dt)
+        self._watch_the_hand()
         self.still_frames = 0 if self.busy else self.still_frames + 1
         if self.still_frames > IDLE_AFTER:
             self._use_idle_frame()
