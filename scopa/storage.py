@@ -1518,16 +1518,23 @@ class Store:
         return stats
 
     def record_online(
-        self, setup: MatchSetup, match: Any, seats: tuple[int, ...], match_id: str
+        self,
+        setup: MatchSetup,
+        match: Any,
+        seats: tuple[int, ...],
+        match_id: str,
+        *,
+        hinted: bool = False,
     ) -> bool:
         """Count a match played at a server to its end, for the ``seats`` played here, once
         (``match_id``: the table and the match there); False if the statistics refused it.
-        Not kept among the past matches: its other hands were never known here."""
+        Not kept among the past matches: its other hands were never known here.
+        ``hinted``: a move was made here on a hint (counted, and no record)."""
         with self._stats:
             stats = self.load_stats()
             if any(result.match_id == match_id for result in stats.recent):
                 return True
-            result = result_of(setup, match, online=(seats, match_id))
+            result = result_of(setup, match, online=(seats, match_id), hinted=hinted)
             return self.save_stats(stats.add(result))
 
     def reset_stats(self) -> StatsReset:

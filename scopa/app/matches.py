@@ -1317,7 +1317,10 @@ class Matches:
         tell it from a rematch at the same table)."""
         match = coordinator.match
         key = online_key(coordinator)
-        self.app.store.record_online(coordinator.setup, match, tuple(coordinator.humans), key)
+        self.app.store.record_online(
+            coordinator.setup, match, tuple(coordinator.humans), key,
+            hinted=bool(coordinator.hinted),
+        )  # fmt: skip
 
     def _online_reviewed(self, coordinator: Any, review: Review) -> None:
         """A match at a server played to its end is graded (the coach's thread): the

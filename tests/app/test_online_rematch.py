@@ -302,6 +302,18 @@ def test_a_match_played_online_is_counted_once_in_the_statistics(hosted):  # noq
     assert [label for label, _ in scene.groups()] == [app.t("mode_online")]
 
 
+def test_a_match_played_online_on_a_hint_sets_no_record(hosted):  # noqa: F811
+    """A cousin who played a move on a hint at a friend's table won, and the match set his
+    best margin "without aids": online, the hint was not told to the statistics."""
+    app, table, friend = hosted
+    table.coordinator.hinted.add(0)  # the first move played here was the hint's
+    play_the_match_out(app, table, friend)
+    frame(app)
+    (result,) = app.store.load_stats().recent
+    assert result.mode == "online" and result.hinted and result.aided
+    assert result.record_margin is None
+
+
 def test_the_host_s_game_closed_on_the_final_sheet_tells_the_friends_no_rematch(app, monkeypatch):
     """The host's game was closed on the final sheet, which it never comes back to: the
     friend who had asked for the rematch read that it waited for the table to be back, for
