@@ -908,3 +908,32 @@ def test_leaving_a_table_two_people_here_hold_speaks_of_their_seats(app, monkeyp
     assert resolve(question.detail) == f"{app.t('online.leave_detail_many')} {computer}"
     app.back()
     friend.close()
+
+
+def test_the_cover_online_tells_the_wait_before_the_friends_may_let_the_computer_play(
+    app, monkeypatch
+):
+    """A family passing the screen: the person called kept the cover up a while, and the
+    friend online was offered to let the computer play for her, with no word of it on the
+    cover (the countdown showed only once her hand did). The cover tells it too."""
+    table, friend = host_with_one_here(app, monkeypatch)
+    try:
+        latest: Update | None = None
+        for _ in range(4000):
+            if table.cover is not None:
+                break
+            latest = play_on(table, friend, latest)
+            frame(app)
+        assert table.cover is not None
+        name = table.seats.seat_name(table.cover)
+        coordinator = table.coordinator
+        assert table.cover_texts().note == app.t("table.hidden")  # the turn just begun
+        grace = coordinator.idle_grace
+        monkeypatch.setattr(coordinator, "keeping_friends_waiting", lambda: True)
+        monkeypatch.setattr(coordinator, "turn_lasted", lambda: grace - 20.5)
+        assert table.cover_texts().note == app.t("table.cover_waited", seconds=21, name=name)
+        monkeypatch.setattr(coordinator, "turn_lasted", lambda: grace)
+        assert table.cover_texts().note == app.t("table.cover_overdue", name=name)
+    finally:
+        friend.close()
+        app.home()

@@ -1691,6 +1691,10 @@ class Tour:
         ):
             scene._tell_cover(told)  # a try that did not lift it: how it is lifted
             self.show(f"table, the cover answering a try ({told})")
+        for left in (88, 0):  # online, the friends kept waiting: how long they wait still
+            scene._nudged = lambda left=left: left  # type: ignore[method-assign]
+            self.show(f"table, the cover online, {left} s before the computer may play")
+        del scene._nudged
         lift_cover(app, scene)
         self.settle(scene)
         self.frames(2)

@@ -59,6 +59,11 @@ STRINGS = {
         ),
         "table.show_cards": "Show my cards",
         "table.hidden": "The other hands stay hidden",
+        "table.cover_waited": (
+            "The table online waits: in\u00a0{seconds}\u00a0s the friends may let the "
+            "computer play for {name}"
+        ),
+        "table.cover_overdue": "The friends online may now let the computer play for {name}",
         "table.news_since": "Since your last turn",
         "table.news_so_far": "So far this round",
         "table.laid_by": "{name} laid {card}",
@@ -217,6 +222,11 @@ STRINGS = {
         ),
         "table.show_cards": "Mostra le mie carte",
         "table.hidden": "Le altre mani restano coperte",
+        "table.cover_waited": (
+            "Il tavolo online aspetta: tra\u00a0{seconds}\u00a0s gli amici potranno far "
+            "giocare il computer per {name}"
+        ),
+        "table.cover_overdue": ("Gli amici online possono ora far giocare il computer per {name}"),
         "table.news_since": "Dal tuo ultimo turno",
         "table.news_so_far": "Finora, in questa smazzata",
         "table.laid_by": "{name} ha calato {card}",

@@ -2129,15 +2129,21 @@ class TableScene(Scene):
 
     def cover_texts(self) -> CoverWords:
         """The cover's heading, how to lift it, the note under it, its button, and what the
-        others made since the person's last turn."""
+        others made since the person's last turn. Online, a person who keeps the cover up
+        keeps the friends waiting: the note tells how long before the friends may let the
+        computer play for them (it was told only once the hand showed)."""
         if self.cover is None:
             return self.words.cover(self.match.turn)
         played, news = self._cover_news
         told = news[-COVER_NEWS:]
         words = self.words.cover(self.cover, told, played=played, earlier=len(told) < len(news))
+        name = self.seats.seat_name(self.cover)
         if self.cover_answering():  # a try that did not lift it: how it is lifted
-            hint = self.app.t(self._cover_told, name=self.seats.seat_name(self.cover))
-            words = words._replace(hint=hint)
+            words = words._replace(hint=self.app.t(self._cover_told, name=name))
+        nudged = self._nudged()
+        if nudged is not None:  # online, the friends wait: how long before they need not
+            note = "table.cover_overdue" if nudged == 0 else "table.cover_waited"
+            words = words._replace(note=self.app.t(note, seconds=nudged, name=name))
         return words
 
     def _news_since(self, seat: int) -> tuple[bool, tuple[News, ...]]:
