@@ -2168,9 +2168,18 @@ def backup_numbers(path: Path) -> list[int]:
 
 
 def newest_backup(path: Path) -> Path | None:
-    """The backup of ``path`` set aside last, if any."""
+    """The backup of ``path`` written last, if any: the one set aside last. By the time it
+    was written, not its number: this game numbers its backups on from the newest, but an
+    older copy takes the first name free (``.bak`` while ``.bak2`` holds an older file)."""
+
+    def written(number: int) -> tuple[int, int]:
+        try:
+            return os.stat(_backup(path, number)).st_mtime_ns, number
+        except OSError:
+            return -1, number
+
     numbers = backup_numbers(path)
-    return _backup(path, numbers[-1]) if numbers else None
+    return _backup(path, max(numbers, key=written)) if numbers else None
 
 
 def backup_name(path: Path, companions: Iterable[str] = ()) -> Path:

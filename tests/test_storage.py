@@ -617,6 +617,29 @@ def test_settings_another_version_set_aside_come_back_and_its_own_stay_aside(
     assert (tmp_path / "settings.toml.bak2").exists()
 
 
+def test_settings_set_aside_by_an_older_copy_a_second_time_come_back_too(tmp_path: Path) -> None:
+    """Back and forth twice between this game and an older copy: the second time, the older
+    copy set this game's settings aside as settings.toml.bak, the first name free to it,
+    while settings.toml.bak2 held its own settings from the first time. The backup with the
+    highest number was taken for the newest, did not read as this game's, and the player's
+    settings stayed aside without a word. The backup set aside last is the newest one."""
+    store = Store(tmp_path)
+    older = 'language = "it"\nvolume = 0.8\n\n[format]\nschema = 1\ngame = "scopa"\n'
+    (tmp_path / "settings.toml.bak2").write_text(older)  # the older copy's, the first time
+    past = time.time() - 3600
+    os.utime(tmp_path / "settings.toml.bak2", (past, past))
+    mine = Settings(language="it", deck_style="french", muted=True, online_name="Anna")
+    assert store.save_settings(mine)
+    kept = store.settings_path.read_bytes()
+    store.settings_path.rename(tmp_path / "settings.toml.bak")  # as the older copy did
+    store.settings_path.write_text(older)  # and its own in their place
+    again = Store(tmp_path)
+    assert again.load_settings() == mine
+    (message,) = again.messages
+    assert message.key == "files.settings_brought_back"
+    assert store.settings_path.read_bytes() == kept
+
+
 def test_settings_deleted_to_start_afresh_do_not_come_back_from_an_old_copy(
     tmp_path: Path,
 ) -> None:
