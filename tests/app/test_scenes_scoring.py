@@ -2293,3 +2293,29 @@ def test_a_side_with_nothing_behind_a_row_leaves_no_gap_between_the_others(
         above = first.bottom if not held[0] else max(rect.bottom for rect in cards)
         # (under the cards, a line for their points)
         assert 0 <= second.top - above <= scene.m.px(0.08), (held, first, second, cards)
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_row_the_sides_tied_says_so(app, language) -> None:
+    """Primiera 78 to 78: no "+1" for anybody and no word why, and a child asked who had
+    won the primiera. A row the sides are level on at the top, its point given to no one,
+    says "tie" beside each of their figures."""
+    app.set_language(language)
+    first = parse_cards("7D 1D 2D 3D 4D 7C 1C 2C 3C 4C 6S 5S 8S 9S 10S 6B 5B 8B 9B 10B")
+    rest = [card for card in DECK if card not in first]
+    rules = Rules()
+    scores = score_round([list(first), rest], (0, 0), rules)
+    start = Match.new(rules, 7)
+    match = Match._make(rules, 7, 0, (), start.round, (1, 0), (scores,), None, False, None)
+    scene = ScoringScene(app, MatchCoordinator(SETUP, match))
+    app.stack.push(scene)
+    sheet = {row.key: row for row in scene.sheet()}
+    for key in ("carte", "denari", "primiera"):
+        assert sheet[key].points == (0, 0) and sheet[key].tied == (True, True), key
+    assert sheet["primiera"].cells == ("78", "78")
+    assert not any(sheet["settebello"].tied) and sheet["settebello"].points == (1, 0)
+    drawn: list[style.Drawn] = []
+    with style.watch_text(drawn.append):
+        frame(app)
+    ties = [text for text in drawn if text.words == app.t("sheet_tie")]
+    assert len(ties) == 6 and not any(text.elided for text in ties)

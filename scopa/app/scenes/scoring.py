@@ -168,12 +168,38 @@ class SheetRow:
     compact: tuple[str, tuple[str, ...]] | None = None
     """A label and cells that say the same in less room ("Scopas (bonus)": "4 (3)"), for a
     sheet whose figures would all be set smaller to let the cells fit."""
+    tied: tuple[bool, ...] = ()
+    """Per side, level with another at the top of a row whose point no one took (a tie):
+    said beside its figure, where a point would be."""
 
     def compacted(self) -> SheetRow:
         if self.compact is None:
             return self
         label, cells = self.compact
         return replace(self, label=label, cells=cells, compact=None)
+
+
+CONTESTED: dict[str, Callable[[Breakdown], tuple[int, ...]]] = {
+    "carte": lambda b: (b.cards,),
+    "denari": lambda b: (b.coins,),
+    "primiera": lambda b: (b.primiera_complete, b.primiera),  # four suits beat fewer
+    "sette": lambda b: (b.sevens,),
+}
+"""The rows whose point goes to the side with the most, and what is compared (its last
+figure the count itself: none at the top, no tie)."""
+
+
+def _tied(category: str, scores: tuple[Breakdown, ...]) -> tuple[bool, ...]:
+    """Per side, whether it is level with another at the top of ``category``'s row, its
+    point taken by no one (empty: not a row the most wins, or no tie)."""
+    figure = CONTESTED.get(category)
+    if figure is None:
+        return ()
+    values = [figure(b) for b in scores]
+    top = max(values)
+    if top[-1] <= 0 or values.count(top) < 2:
+        return ()
+    return tuple(value == top for value in values)
 
 
 class ScoringScene(MenuScene):
@@ -374,7 +400,8 @@ class ScoringScene(MenuScene):
                 )
                 if len(scores) > 3:
                     label, cells, compact = *compact, None
-            rows.append(SheetRow(category, label, cells, points, compact))
+            tied = _tied(category, scores) if not any(points) else ()
+            rows.append(SheetRow(category, label, cells, points, compact, tied))
         rows.append(
             SheetRow(
                 "round",
@@ -1250,7 +1277,9 @@ class ScoringScene(MenuScene):
         bold = m.pen("ui_bold", style.ROW_TITLE * 0.9, style.INK)
         labels = {False: label, True: bold}  # the rows' names keep their size
         badge = m.pen("ui_bold", style.ROW_NOTE, style.CREAM)
-        badge_w = style.natural_width("+10", badge) + m.px(style.SPACE_M)
+        badge_w = max(
+            style.natural_width(words, badge) for words in ("+10", self.t("sheet_tie"))
+        ) + m.px(style.SPACE_M)
         pad = m.px(style.SPACE_S)
         cell_w = col_w - badge_w - 2 * pad
 
@@ -1298,9 +1327,11 @@ class ScoringScene(MenuScene):
                 box = pygame.Rect(left, rect.top, slot, rect.h)
                 pen = bold if summary else label
                 style.text(surface, cell, pen, box, align="right", lines=2)
+                place = pygame.Rect(box.right + space, rect.top, badge_w, rect.h)
                 if points:
-                    place = pygame.Rect(box.right + space, rect.top, badge_w, rect.h)
                     self._badge(surface, f"+{points}", badge, place)
+                elif row.tied and row.tied[side]:
+                    self._badge(surface, self.t("sheet_tie"), badge, place, style.INK_SOFT)
             if chosen is not None and chosen[0] == row.key:
                 width = max(1, m.px(0.003))
                 pygame.draw.rect(surface, style.GOLD_DEEP, rect, width, border_radius=m.px(0.006))
@@ -1319,12 +1350,18 @@ class ScoringScene(MenuScene):
         return headings
 
     def _badge(
-        self, surface: pygame.Surface, words: str, pen: style.Pen, place: pygame.Rect
+        self,
+        surface: pygame.Surface,
+        words: str,
+        pen: style.Pen,
+        place: pygame.Rect,
+        colour: style.Color = style.GREEN,
     ) -> None:
-        """The points a cell made, on a green pill at the left of ``place``."""
+        """The points a cell made, on a green pill at the left of ``place`` (a tie, on a
+        brown one)."""
         pill = pygame.Rect(0, 0, place.w - self.m.px(style.SPACE_XS), style.line_height(pen))
         pill.midleft = place.midleft
-        pygame.draw.rect(surface, style.GREEN, pill, border_radius=pill.h // 2)
+        pygame.draw.rect(surface, colour, pill, border_radius=pill.h // 2)
         style.text(surface, words, pen, pill, align="center")
 
     def _draw_behind(
