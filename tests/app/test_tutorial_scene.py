@@ -706,7 +706,8 @@ def test_the_last_lesson_raises_a_card_for_a_player_on_the_keys(fast):
 def test_a_game_closed_in_the_lessons_starts_them_again_where_it_was(fast, store):
     """Closed at the fifth lesson (called away, the window shut), the game began the
     lessons again at the first. They start again at the lesson reached, its table as the
-    lessons before it left it; skipped or done, they start from the first once more."""
+    lessons before it left it, and say so (a child found himself in the middle of a round
+    without a word); skipped or done, they start from the first once more."""
     from scopa.app.app import App
     from scopa.app.registry import default_scenes
 
@@ -729,6 +730,9 @@ def test_a_game_closed_in_the_lessons_starts_them_again_where_it_was(fast, store
         settle(again, resumed)
         wait_for_human(again, resumed)
         assert resumed.coach.step is reached
+        # said so: the leave dialog says the lessons start again from the first
+        n = resumed.coach.index + 1
+        assert again.t("aids.tut.resumed", n=n) in [toast.text for toast in again.toasts]
         seen = resumed.match.observe(HUMAN)
         assert (seen.hand, seen.table) == (position.hand, position.table)
         (move,) = reached.moves

@@ -36,6 +36,7 @@ from ..style import Pen, Scale
 from ..table.aids import KEYS, REVIEW_KEY, AidsLayer
 from ..table.frame import Item, box
 from ..table.scene import TableScene
+from ..toasts import worded
 from ..wording import card_name, category_label, deck_family, suit_name
 
 if TYPE_CHECKING:
@@ -98,6 +99,8 @@ class TutorialScene(TableScene):
         # It starts at the lesson the player was at when the game closed.
         start = resumable(app.settings.tutorial_step)
         self.coach.restart(start)
+        self._resumed = start > 0
+        """The lessons start again where a game closed in them left them: said once open."""
         coordinator = MatchCoordinator(tutorial_setup(app), lesson_match(start))
         super().__init__(app, coordinator, worker=worker)
         self.aids = AidsLayer(
@@ -217,6 +220,10 @@ class TutorialScene(TableScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self._resumed and self.app.stack.top is self:
+            self._resumed = False  # (the leave dialog says they start from the first)
+            n = self.coach.index + 1
+            self.app.notify(worded("aids.tut.resumed", n=n), 8.0, bound=True)
         step = self.coach.step
         if step is not self._step_seen:
             self._step_seen, self.step_age = step, 0.0

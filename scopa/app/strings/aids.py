@@ -89,6 +89,9 @@ STRINGS = {
         "aids.tut.leave": "Leave the lessons",
         "aids.tut.stay": "Keep learning",
         "aids.tut.again": "Start again",
+        "aids.tut.resumed": (
+            "Back at lesson {n}, where the lessons were left: Start again goes back to the first"
+        ),
         "aids.tut.again_question": "Start the lessons again?",
         "aids.tut.again_detail": "The round is dealt afresh and the lessons begin from the first.",
         "aids.tut.done": "Back to the menu",
@@ -245,6 +248,9 @@ STRINGS = {
         "aids.tut.leave": "Lascia le lezioni",
         "aids.tut.stay": "Continua la lezione",
         "aids.tut.again": "Ricomincia",
+        "aids.tut.resumed": (
+            "Di nuovo alla lezione {n}, dove le lezioni erano rimaste: Ricomincia torna alla prima"
+        ),
         "aids.tut.again_question": "Vuoi ricominciare le lezioni?",
         "aids.tut.again_detail": (
             "Le carte vengono ridistribuite e le lezioni ripartono dalla prima."
