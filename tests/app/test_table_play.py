@@ -1734,3 +1734,29 @@ def test_clicks_on_a_new_hand_just_landed_choose_nothing_until_it_has_been_seen(
     for _ in range(2):
         fast.frame(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, at), mouse(pygame.MOUSEBUTTONUP, at)])
     assert len(scene.match.moves()) == moves + 1 and scene.match.moves()[-1].card == card
+
+
+def test_the_table_rests_after_a_hand_s_last_play_before_the_next_hands_come(app):
+    """The computer's forced last card of a hand and the next hands came within half a
+    second of the player's last card: no one could see what it had taken. At the usual
+    speed the table rests a moment after a hand's last play, then deals."""
+    from scopa.app.table.director import LOOK_BEFORE_DEAL
+
+    app.settings = app.settings.with_(animation_speed="normal")
+    scene = open_table(app, "7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
+    while len(scene.view.hands[0]) > 1 or scene.human_to_play != 0:
+        if scene.human_to_play == 0 and not scene.director.busy:
+            scene.play(scene.match.legal_moves()[0])
+        app.frame(FRAME, [])
+    scene.play(scene.match.legal_moves()[0])
+    rested_from = None
+    for _ in range(2000):
+        app.frame(FRAME, [])
+        if len(scene.view.hands[1]) == 0 and len(scene.match.moves()) >= 6:
+            moving = any(scene.tweener.moving(sprite) for sprite in scene.view.sprites.values())
+            if not moving and rested_from is None:
+                rested_from = scene.clock  # the hand's last play shown, all at rest
+        if len(scene.view.hands[0]) == 3:
+            break
+    assert rested_from is not None, "the next hands came before the last play had landed"
+    assert scene.clock - rested_from >= LOOK_BEFORE_DEAL * 0.9

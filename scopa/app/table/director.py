@@ -42,6 +42,10 @@ from .disguise import Disguise
 from .sprites import TableView
 
 SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
+LOOK_BEFORE_DEAL = 0.7
+"""Seconds the table rests after a hand's last play before the next hands are dealt (at
+the usual speed): the computer's forced last card and the new hands came within half a
+second of the player's, and what it took was never seen."""
 OTHERS_CAPTURE = 1.15
 """Seconds (at normal speed) another seat's card lies on what it takes, which glows, before
 they go to its pile: the computer's capture, gone in under half a second, went unread."""
@@ -454,6 +458,8 @@ class Director:
             self.shown.acting = None  # a deal: no one's turn yet (not the last to play)
             return 0.0
 
+        if event.deal_no > 1:  # a hand's last play: seen before the next hands come
+            self.beats.append(lambda: LOOK_BEFORE_DEAL)
         self.beats.append(numbers)
         if event.table:
             self.beats.append(self._gather)
