@@ -1891,9 +1891,9 @@ LockOwner: TypeAlias = "tuple[int, str | None]"
 the lock does not say)."""
 
 _STARTED = "started"
-_FOLDER = "folder"
-"""The lock's line naming the folder it was made in (``_folder_id``)."""
 """The word before the start of the owner's process, on the lock's second line."""
+_FOLDER = "folder"
+"""The word before the folder the lock was made in (``_folder_id``), on a line after it."""
 
 
 def _create_lock(path: Path) -> None:
@@ -1941,39 +1941,43 @@ def _folder_id(folder: Path) -> str | None:
     return f"{found.st_dev}:{found.st_ino}" if found.st_ino else None
 
 
+def _lock_lines(path: Path) -> list[str] | None:
+    """The lines of the lock file at ``path``; None if it cannot be read."""
+    try:
+        return _read_bytes(path, 256).decode("ascii").splitlines()
+    except (OSError, ValueError):
+        return None
+
+
+def _lock_said(lines: list[str], word: str) -> str | None:
+    """What a lock's line after its first says after ``word`` (None: no such line)."""
+    found = None
+    for line in lines[1:]:
+        said, _, value = line.strip().partition(" ")
+        if said == word and value.strip():
+            found = value.strip()
+    return found
+
+
 def _lock_elsewhere(path: Path) -> bool:
     """Whether the lock at ``path`` was made in another folder and copied here with the
     rest (a backup, a second profile, made while the game ran): held by no copy of the game
     on this folder. A lock that names no folder (older copies wrote none) is of this one."""
-    try:
-        lines = _read_bytes(path, 256).decode("ascii").splitlines()
-    except (OSError, ValueError):
-        return False
+    lines = _lock_lines(path)
+    folder = None if lines is None else _lock_said(lines, _FOLDER)
     here = _folder_id(path.parent)
-    for line in lines[1:]:
-        word, _, value = line.strip().partition(" ")
-        if word == _FOLDER and value.strip() and here is not None:
-            return value.strip() != here
-    return False
+    return folder is not None and here is not None and folder != here
 
 
 def _lock_owner(path: Path) -> LockOwner | None:
     """The process id in a lock file (its first line) and when that process started (a
     line ``started ...``; None in a lock without it, as older copies of the game wrote);
     None if the file cannot be read or holds no id."""
-    try:
-        lines = _read_bytes(path, 256).decode("ascii").splitlines()
-    except (OSError, ValueError):
-        return None
+    lines = _lock_lines(path)
     pid = lines[0].strip() if lines else ""
-    if not pid.isdigit() or len(pid) > 10:
+    if lines is None or not pid.isdigit() or len(pid) > 10:
         return None
-    started = None
-    for line in lines[1:]:
-        word, _, value = line.strip().partition(" ")
-        if word == _STARTED and value.strip():
-            started = value.strip()
-    return int(pid), started
+    return int(pid), _lock_said(lines, _STARTED)
 
 
 def _held_by_another_copy(pid: int, started: str | None) -> bool:

@@ -1700,6 +1700,18 @@ def test_a_card_carried_onto_a_table_card_is_not_played_on_another_the_table_mov
     assert scene.said() == fast.t("table.drag_table_changed")
 
 
+def hand_s_last_card_played(app) -> TableScene:  # noqa: ANN001
+    """A table where the player has just played the last card of the first hand (the
+    computer's last card and the next hands to come)."""
+    scene = open_table(app, "7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
+    while len(scene.view.hands[0]) > 1 or scene.human_to_play != 0:
+        if scene.human_to_play == 0 and not scene.director.busy:
+            scene.play(scene.match.legal_moves()[0])
+        app.frame(FRAME, [])
+    scene.play(scene.match.legal_moves()[0])
+    return scene
+
+
 def test_clicks_on_a_new_hand_just_landed_choose_nothing_until_it_has_been_seen(fast):
     """A child clicking on and on as the new hand came: once it had landed, the next two
     clicks were a double click on a card of it, played barely seen. For a moment after a
@@ -1708,12 +1720,7 @@ def test_clicks_on_a_new_hand_just_landed_choose_nothing_until_it_has_been_seen(
 
     from .table_helpers import mouse
 
-    scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
-    while len(scene.view.hands[0]) > 1 or scene.human_to_play != 0:
-        if scene.human_to_play == 0 and not scene.director.busy:
-            scene.play(scene.match.legal_moves()[0])
-        fast.frame(FRAME, [])
-    scene.play(scene.match.legal_moves()[0])
+    scene = hand_s_last_card_played(fast)
     for _ in range(900):  # the new hands dealt, the player's turn once they land
         fast.frame(FRAME, [])
         if len(scene.view.hands[0]) == 3 and scene.human_to_play == 0 and not scene.director.busy:
@@ -1743,12 +1750,7 @@ def test_the_table_rests_after_a_hand_s_last_play_before_the_next_hands_come(app
     from scopa.app.table.director import LOOK_BEFORE_DEAL
 
     app.settings = app.settings.with_(animation_speed="normal")
-    scene = open_table(app, "7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
-    while len(scene.view.hands[0]) > 1 or scene.human_to_play != 0:
-        if scene.human_to_play == 0 and not scene.director.busy:
-            scene.play(scene.match.legal_moves()[0])
-        app.frame(FRAME, [])
-    scene.play(scene.match.legal_moves()[0])
+    scene = hand_s_last_card_played(app)
     rested_from = None
     for _ in range(2000):
         app.frame(FRAME, [])

@@ -527,6 +527,10 @@ class SettingsScene(MenuScene):
         changes = {name: value}
         games = name == "cirulla" and bool(value) != self.rules.cirulla
         before = self.rules
+        if name == "napola" and bool(value) != before.napola:
+            target = self._napola_target(before, bool(value))
+            if target is not None:
+                changes["target"] = target
         if games:
             for rule, usual in FOLLOW_GAME.items():
                 now = getattr(before, rule)
@@ -555,8 +559,9 @@ class SettingsScene(MenuScene):
         self.change(rules=rules)
         if name == "dossena_scale" and value:  # its own rows greyed: what it plays there
             self.news = worded("dossena_own_values")
-        if name == "napola" and rules.napola != before.napola:
-            self._napola_target(before)
+        if "target" in changes and name == "napola":  # what the napola brought along
+            key = "target_follows_napola_on" if value else "target_follows_napola_off"
+            self.news = worded(key, n=rules.target)
         if not games:
             return
         self._switched = {
@@ -577,27 +582,18 @@ class SettingsScene(MenuScene):
         if said:
             self.news = lambda t: ". ".join(words(t) for words in said)
 
-    def _napola_target(self, before: Rules) -> None:
-        """The napola switched: the target follows it, from the usual 11 to the 21 a match
-        with the napola is usually played to (its own line says so), and back from the 21
-        it made; a target the player chose stays."""
-        rules = self.rules
-        usual, napola = Rules().target, NAPOLA_TARGET
-        made = self._switched.get("napola_target")
-        if rules.napola and rules.target == usual:
-            self._set_target_for_napola(napola, "target_follows_napola_on")
-            self._switched["napola_target"] = (usual, napola)
-        elif not rules.napola and made == (usual, napola) and rules.target == napola:
-            self._set_target_for_napola(usual, "target_follows_napola_off")
-            del self._switched["napola_target"]
-
-    def _set_target_for_napola(self, target: int, said: str) -> None:
-        try:
-            rules = self.rules.with_(target=target)
-        except RulesError:  # (no table refuses either target)
-            return
-        self.change(rules=rules)
-        self.news = worded(said, n=target)
+    def _napola_target(self, before: Rules, napola: bool) -> int | None:
+        """The target the napola switched on (``napola``) or off brings: from the usual 11
+        to the 21 a match with the napola is usually played to (its own line says so), and
+        back from the 21 it made; None where the player chose a target of their own."""
+        usual = Rules().target
+        made = self._switched.pop("napola_target", None)
+        if napola and before.target == usual:
+            self._switched["napola_target"] = (usual, NAPOLA_TARGET)
+            return NAPOLA_TARGET
+        if not napola and made == (usual, NAPOLA_TARGET) and before.target == NAPOLA_TARGET:
+            return usual
+        return None
 
     def _preset_hint(self) -> str:
         """What the preset chosen is (Regolamento, Milanese... told a player nothing), or

@@ -226,7 +226,7 @@ STRINGS = {
             "Il tavolo online aspetta: tra\u00a0{seconds}\u00a0s gli amici potranno far "
             "giocare il computer per {name}"
         ),
-        "table.cover_overdue": ("Gli amici online possono ora far giocare il computer per {name}"),
+        "table.cover_overdue": "Gli amici online possono ora far giocare il computer per {name}",
         "table.news_since": "Dal tuo ultimo turno",
         "table.news_so_far": "Finora, in questa smazzata",
         "table.laid_by": "{name} ha calato {card}",

@@ -858,12 +858,15 @@ class TableScene(Scene):
             if not event.buttons[0]:  # let go where the window did not hear it
                 self.early_press = None
             elif self.human_to_play is not None:
-                self.early_press = None
-                self._press_at(early.pos)
+                self.early_press = None  # from the card pressed, where it lies now (the
+                card = early.card  # hand laid out again): not one it was still being dealt
+                if card is not None and card in self.view.hands[self.human_to_play]:
+                    self._press_at(self.view.sprites[card].rect().center)
             else:
                 self.early_press = early._replace(aimed=self.view.table_card_at(event.pos))
 
     def _press_at(self, pos: tuple[float, float]) -> None:
+        """The press kept, made now where its card lies."""
         self.input.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
 
     def _resting_card_at(self, pos: tuple[float, float]) -> Card | None:
