@@ -3,6 +3,7 @@ for it wrapped, and the cards of a full table each show."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 import pygame
@@ -105,7 +106,8 @@ def test_a_long_move_wraps_at_full_size_where_the_row_has_room(app, language) ->
 def test_each_card_of_a_full_table_shows_untouched_beside_the_next(app, monkeypatch) -> None:  # noqa: ANN001
     """Six cards on the table, three glowing: each glow was drawn over the card before it,
     hiding most of what the next card left of it. Each card now shows untouched up to the
-    next card, and that is at least ``SHOWN`` of its width."""
+    next card (but for its own mark, a tick or a cross, on its top), and that is at least
+    ``SHOWN`` of its width."""
     from scopa.app.scenes import review
 
     scene = open_review(app, LONG_CAPTURES[:1], (960, 540), "it")
@@ -127,9 +129,13 @@ def test_each_card_of_a_full_table_shows_untouched_beside_the_next(app, monkeypa
         shown = after.left - rect.left
         assert shown >= review.SHOWN * width, (card, shown, width)
         face = art.rotated(card, width, True, 0)
+        r = min(scene.badge_r, max(5, round(width * 0.24)))  # as ``_draw_cards`` marks it
+        mark = (rect.centerx, rect.top + r // 3), r + max(1, r // 4) + 1
         same = total = 0
         for x in range(rect.left, after.left - shadow):
             for y in range(rect.top, rect.bottom, 2):
+                if math.dist((x, y), mark[0]) <= mark[1]:
+                    continue  # its own mark
                 colour = face.get_at((x - rect.left, y - rect.top))
                 if colour.a >= 250:  # the face, not its rounded corners
                     total += 1
