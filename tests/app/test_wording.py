@@ -362,13 +362,36 @@ def test_the_hint_names_its_cards_and_lists_them_with_and(app) -> None:
     scene.aids.hint, scene.aids.hint_match = Hint(move, "most_cards", (("count", 4),)), scene.match
     assert scene.aids.hint_line() == (
         "Consiglio: gioca il re di spade e prendi l'asso di denari, il 2 di spade e "
-        "il 7 di coppe — prende 4 carte"
+        "il 7 di coppe (1 + 2 + 7 = 10) — prende 4 carte"
     )
     speak(app, "en", "french")
     assert scene.aids.hint_line().startswith(
         "Hint: play the king of spades and take the ace of diamonds, the 2 of spades and "
-        "the 7 of hearts — takes 4 cards"
+        "the 7 of hearts (1 + 2 + 7 = 10) — takes 4 cards"
     )
+
+
+@pytest.mark.parametrize(
+    ("rules", "hand", "table", "move", "said"),
+    [
+        (Rules(), "7S 2C 3B", "3C 4B 9B 10D", "7Sx3C+4B", "(3 + 4 = 7)"),  # a sum
+        (Rules(), "9S 2C 3B", "3C 4B 9B 10D", "9Sx9B", ""),  # its equal: nothing to add
+        (Rules(quindici=True), "7S 2C 3B", "3C 5B 9B 10D", "7Sx3C+5B", "(7 + 3 + 5 = 15)"),
+    ],
+)
+def test_the_hint_says_how_a_capture_adds_up(app, rules, hand, table, move, said) -> None:
+    """A child read "play the 7 and take the 3 and the 4" and did not see why: a capture
+    of several cards says how they add up (by the fifteens where the game counts them)."""
+    speak(app, "en")
+    setup = MatchSetup(SOLO.seats, rules)
+    match = fixed_match(hand, "1B 3D 8C", table, rules)
+    scene = TableScene(app, coordinated(app, setup, match), worker=inline_worker())
+    app.stack.push(scene)
+    settle(app, scene)
+    scene.aids.hint = Hint(Move.parse(move), "most_cards", (("count", 3),))
+    scene.aids.hint_match = scene.match
+    line = scene.aids.hint_line()
+    assert (said in line) if said else ("=" not in line), line
 
 
 # --- cards, lists, the tutorial and the rules -----------------------------------------------

@@ -26,7 +26,7 @@ from scopa.ai.hints import Hint
 from scopa.ai.review import position_seed
 from scopa.aids import review, track, undo_allowed, undo_point
 from scopa.aids.undo import dealt_since, plays_back
-from scopa.engine import Card, Match, Move, Observation
+from scopa.engine import Card, Match, Move, Observation, Rules
 from scopa.engine.scoring import categories, point_card_categories, primiera_so_far
 
 from .. import style
@@ -786,12 +786,17 @@ class AidsLayer:
         assert move.card is not None
         card = self.host.card_name(move.card)
         rules, seat = self.match.rules, self.seat
+        value = move.card.rank
         if rules.cirulla and move.card == rules.matta_card and seat is not None:
             named = self.match.observe(seat).matta_value
             if named:  # a 7 taking 3 + 6 + 10 read as a riddle: the matta, named an ace
                 card = t("aids.matta_as", n=named)
+                value = named
         if move.captures:
             play = t("aids.hint_takes", card=card, cards=card_list(t, move.captures, deck))
+            summed = _sum_said(rules, value, move.captures)
+            if summed:  # a child read "take the 3 and the 4" and did not see why
+                play = t("aids.hint_sum", play=play, sum=summed)
         else:
             play = t("aids.hint_lays", card=card)
         return t("aids.hint_line", play=play, reason=self.hint.text(t.language, deck))
@@ -1173,3 +1178,17 @@ def _mark(suit: str) -> style.Color:
     (the swords' blue and the cups' red, as on the cards, were fainter than the outline
     of a card already seen)."""
     return style.mark_on_dark(SUIT_COLOURS[suit], TRACKER_MARK_CONTRAST)
+
+
+def _sum_said(rules: Rules, value: int, taken: Sequence[Card]) -> str:
+    """How a capture of several cards adds up, for the hint ("3 + 4 = 7"; "7 + 3 + 5 = 15"
+    by the fifteens of Scopa di quindici and Cirulla): empty for a card taken by its equal,
+    or a capture that adds up neither way (an ace sweeping the table, a matta among them)."""
+    if rules.cirulla and rules.matta_card in taken:
+        return ""
+    ranks = [card.rank for card in taken]
+    if len(ranks) > 1 and sum(ranks) == value and not rules.quindici:
+        return f"{' + '.join(map(str, ranks))} = {value}"
+    if (rules.quindici or rules.cirulla) and value + sum(ranks) == 15:
+        return f"{' + '.join(map(str, [value, *ranks]))} = 15"
+    return ""
